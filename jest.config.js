@@ -1,0 +1,10 @@
+/** Unit and integration tests; the end-to-end tests in a real n8n run with `npm run test:e2e`. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+	},
+};
