@@ -1,0 +1,329 @@
+import nock from 'nock';
+import type { INodeType } from 'n8n-workflow';
+
+import { apiRequest, flattenQuery, joinUrl, transportSettings, type ApiRequest } from '../nodes/shared/transport';
+import { createHarness, credentialsFor } from './helpers/n8nContext';
+
+const KEY = 'sk_live_SECRET/key+42';
+const BASE = 'https://api.survey.test';
+const LEGACY = 'https://legacy.survey.test';
+
+/** A node type with just the parameter the transport reads. */
+const fakeNode: INodeType = {
+	description: {
+		displayName: 'Transport Test',
+		name: 'transportTest',
+		group: ['transform'],
+		version: 1,
+		description: '',
+		defaults: { name: 'Transport Test' },
+		inputs: [],
+		outputs: [],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{ name: 'Header', value: 'apiKeyHeader' },
+					{ name: 'Legacy', value: 'legacyHeader' },
+					{ name: 'Query', value: 'queryParameter' },
+				],
+				default: 'apiKeyHeader',
+			},
+		],
+	},
+};
+
+const TYPE_OF = {
+	apiKeyHeader: 'surveyFeedbackApi',
+	legacyHeader: 'surveyFeedbackLegacyHeaderApi',
+	queryParameter: 'surveyFeedbackQueryAuthApi',
+} as const;
+
+function harness(authentication: keyof typeof TYPE_OF = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
+	return createHarness({
+		nodeType: fakeNode,
+		parameters: { authentication },
+		credentials: credentialsFor(TYPE_OF[authentication], { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, ...extra }),
+	});
+}
+
+function send(h: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}) {
+	return apiRequest.call(h.context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
+}
+
+/** Everything an error could show a user or a log, as one string. */
+function everythingIn(error: any): string {
+	return JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error.message) + String(error.description) + JSON.stringify(error.errorResponse ?? {}) + String(error.stack);
+}
+
+/** nock 14 needs an Error instance to fail the socket the way a real network failure does. */
+function networkError(code: string, message: string) {
+	return Object.assign(new Error(message), { code });
+}
+
+const saved = { ...transportSettings };
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+beforeEach(() => Object.assign(transportSettings, saved, { baseBackoffMs: 5, maxBackoffMs: 20 }));
+afterEach(() => nock.cleanAll());
+
+describe('credentials put the key in exactly one place', () => {
+	test('X-Api-Key credential sends only the X-Api-Key header', async () => {
+		const scope = nock(BASE, { badheaders: ['authorization'] })
+			.get('/api/v2/ping')
+			.matchHeader('x-api-key', KEY)
+			.query((query) => !('api_key' in query))
+			.reply(200, { message: 'Success.', code: 200, data: { plan: 'pro' } });
+		await expect(send(harness('apiKeyHeader'))).resolves.toEqual({ message: 'Success.', code: 200, data: { plan: 'pro' } });
+		scope.done();
+	});
+
+	test('legacy header credential sends only Authorization: api_key=', async () => {
+		const scope = nock(BASE, { badheaders: ['x-api-key'] })
+			.get('/api/v2/ping')
+			.matchHeader('authorization', `api_key=${KEY}`)
+			.query((query) => !('api_key' in query))
+			.reply(200, {});
+		await send(harness('legacyHeader'));
+		scope.done();
+	});
+
+	test('query credential sends only ?api_key=', async () => {
+		const scope = nock(BASE, { badheaders: ['x-api-key', 'authorization'] })
+			.get('/api/v2/ping')
+			.query({ api_key: KEY })
+			.reply(200, {});
+		await send(harness('queryParameter'));
+		scope.done();
+	});
+
+	test.each(Object.keys(TYPE_OF) as Array<keyof typeof TYPE_OF>)(
+		'legacy v1 calls with the %s credential go to the legacy base URL with Authorization: api_key=',
+		async (authentication) => {
+			const scope = nock(LEGACY, { badheaders: ['x-api-key'] })
+				.get('/api/service/nps/score')
+				.matchHeader('authorization', `api_key=${KEY}`)
+				.query((query) => !('api_key' in query))
+				.reply(200, { message: 'success', code: 200, data: { nps: 10 } });
+			await send(harness(authentication), { path: '/api/service/nps/score' });
+			scope.done();
+		},
+	);
+
+	test('legacy calls fall back to the base URL when no legacy base URL is set', async () => {
+		const scope = nock(BASE).get('/api/service/nps/score').matchHeader('authorization', `api_key=${KEY}`).reply(200, {});
+		await send(harness('apiKeyHeader', { legacyBaseUrl: '' }), { path: '/api/service/nps/score' });
+		scope.done();
+	});
+
+	test('the credential test request pings v2 with the credential applied', async () => {
+		const { credentialTest } = await import('../credentials/common');
+		expect(credentialTest.request.url).toBe('/api/v2/ping');
+		expect(credentialTest.request.baseURL).toContain('$credentials.baseUrl');
+	});
+});
+
+describe('URLs and query strings', () => {
+	test('joinUrl leaves exactly one slash, keeps a path prefix', () => {
+		expect(joinUrl('https://x.test/', '/api/v2/ping')).toBe('https://x.test/api/v2/ping');
+		expect(joinUrl('https://x.test///', 'api/v2/ping')).toBe('https://x.test/api/v2/ping');
+		expect(joinUrl('https://x.test/proxy/', '/api/v2/ping')).toBe('https://x.test/proxy/api/v2/ping');
+	});
+
+	test('attribute filters and email lists use the bracket form, empty values are dropped', () => {
+		expect(
+			flattenQuery({
+				attributes: [
+					{ name: 'country', op: 'equal', value: 'FR' },
+					{ name: 'plan', op: 'in', value: 'pro,team' },
+				],
+				match: 'any',
+				email: ['a@x.test', 'b@x.test'],
+				startDate: '',
+				page: 2,
+			}),
+		).toEqual({
+			'attributes[0][name]': 'country',
+			'attributes[0][op]': 'equal',
+			'attributes[0][value]': 'FR',
+			'attributes[1][name]': 'plan',
+			'attributes[1][op]': 'in',
+			'attributes[1][value]': 'pro,team',
+			match: 'any',
+			'email[0]': 'a@x.test',
+			'email[1]': 'b@x.test',
+			page: 2,
+		});
+	});
+
+	test('a trailing slash in the base URL does not double the slash on the wire', async () => {
+		const scope = nock(BASE)
+			.get('/api/v2/customers')
+			.query({ 'attributes[0][name]': 'plan', 'attributes[0][op]': 'exists', 'attributes[0][value]': 'true', limit: '1000' })
+			.reply(200, {});
+		await send(harness('apiKeyHeader', { baseUrl: `${BASE}/` }), {
+			path: '/api/v2/customers',
+			qs: { attributes: [{ name: 'plan', op: 'exists', value: 'true' }], limit: 1000 },
+		});
+		scope.done();
+	});
+
+	test('bodies go out as JSON', async () => {
+		const scope = nock(BASE)
+			.post('/api/v2/customers', { subscribers: [{ email: 'a@x.test' }] })
+			.matchHeader('content-type', /application\/json/)
+			.reply(200, { data: {} });
+		await send(harness(), { method: 'POST', path: '/api/v2/customers', body: { subscribers: [{ email: 'a@x.test' }] } });
+		scope.done();
+	});
+});
+
+describe('each failure becomes a message a workflow builder understands', () => {
+	const cases: Array<[string, number, string, RegExp, RegExp]> = [
+		['GET', 400, 'Invalid date format. Use YYYY-MM-DD.', /Invalid date format\. Use YYYY-MM-DD\..*400/, /invalid/],
+		['GET', 401, 'Please check your API Key', /API key was refused.*401/, /credential/],
+		['POST', 403, 'Forbidden', /needs an API key with write permission.*403/, /read-only/],
+		['GET', 403, 'Forbidden', /may not read this.*403/, /not allowed/],
+		['GET', 404, 'Not found', /No such record in this account.*404/, /deleted.*another account/],
+		['POST', 413, 'Filter matches more than 1000 customers', /too much: Filter matches more than 1000.*413/, /1000/],
+	];
+	test.each(cases)('%s answered %i', async (method, status, said, message, description) => {
+		nock(BASE).intercept('/api/v2/x', method).reply(status, { message: said, code: status, data: null });
+		const error = await send(harness(), { method: method as 'GET', path: '/api/v2/x', repeatable: false }).catch((e) => e);
+		expect(error.message).toMatch(message);
+		expect(error.description).toMatch(description);
+		expect(error.description).toContain('Account: Get Status');
+		expect(error.httpCode).toBe(String(status));
+	});
+
+	test('5xx after the retries names the status', async () => {
+		nock(BASE).get('/api/v2/ping').times(4).reply(503, 'busy');
+		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/failed to answer.*503/);
+	});
+
+	test('an HTML error page is reported as such', async () => {
+		nock(BASE).get('/api/v2/ping').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/502/);
+		expect(error.description).toMatch(/HTML page/);
+	});
+
+	test('a 200 whose body is not JSON fails clearly', async () => {
+		nock(BASE).get('/api/v2/ping').reply(200, '{"message":"Succ', { 'Content-Type': 'application/json' });
+		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/not JSON/);
+	});
+
+	test('a refused connection names the problem and the Base URL to check', async () => {
+		nock(BASE).get('/api/v2/ping').times(4).replyWithError(networkError('ECONNREFUSED', 'connect ECONNREFUSED'));
+		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/connection was refused/);
+		expect(error.description).toMatch(/Base URL/);
+	});
+
+	test('a timeout is reported as no answer', async () => {
+		transportSettings.requestTimeoutMs = 50;
+		nock(BASE).get('/api/v2/ping').times(4).delay(200).reply(200, {});
+		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/no answer came in time/);
+	});
+});
+
+describe('rate limit', () => {
+	test('429 with Retry-After waits that long, then succeeds', async () => {
+		const scope = nock(BASE)
+			.get('/api/v2/ping').reply(429, { message: 'Too many requests' }, { 'Retry-After': '0' })
+			.get('/api/v2/ping').reply(200, { ok: true });
+		await expect(send(harness())).resolves.toEqual({ ok: true });
+		scope.done();
+	});
+
+	test('429 without Retry-After backs off and retries, also for writes that must not repeat', async () => {
+		const scope = nock(BASE)
+			.post('/api/v2/survey').times(3).reply(429, { message: 'Too many requests' })
+			.post('/api/v2/survey').reply(200, { ok: true });
+		await expect(send(harness(), { method: 'POST', path: '/api/v2/survey', repeatable: false })).resolves.toEqual({ ok: true });
+		scope.done();
+	});
+
+	test('gives up when the waits would pass the credential bound', async () => {
+		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
+		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 })).catch((e) => e);
+		expect(error.message).toMatch(/still rate limiting.*429/);
+		expect(error.description).toMatch(/Max Rate Limit Wait/);
+	});
+
+	test('0 as the bound fails at the first 429', async () => {
+		const scope = nock(BASE).get('/api/v2/ping').reply(429, {});
+		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 0 })).catch((e) => e);
+		expect(error.httpCode).toBe('429');
+		scope.done();
+	});
+
+	test('requests are paced under the limit per account', async () => {
+		Object.assign(transportSettings, { requestsPerWindow: 3, windowMs: 300 });
+		const times: number[] = [];
+		nock(BASE).get('/api/v2/ping').times(7).reply(200, () => (times.push(Date.now()), {}));
+		const h = harness('apiKeyHeader', { apiKey: 'pacing-account' });
+		for (let i = 0; i < 7; i++) await send(h);
+		expect(times).toHaveLength(7);
+		for (let i = 3; i < times.length; i++) expect(times[i] - times[i - 3]).toBeGreaterThanOrEqual(295);
+	});
+});
+
+describe('retries happen only where a repeat does no harm', () => {
+	test('a read is retried after 5xx and network drops', async () => {
+		const scope = nock(BASE)
+			.get('/api/v2/feedback').reply(500, {})
+			.get('/api/v2/feedback').replyWithError(networkError('ECONNRESET', 'socket hang up'))
+			.get('/api/v2/feedback').reply(200, { data: { responses: [] } });
+		await expect(send(harness(), { path: '/api/v2/feedback' })).resolves.toEqual({ data: { responses: [] } });
+		scope.done();
+	});
+
+	test('an idempotent write marked repeatable is retried', async () => {
+		const scope = nock(BASE).post('/api/v2/customers').reply(502, {}).post('/api/v2/customers').reply(200, { data: {} });
+		await send(harness(), { method: 'POST', path: '/api/v2/customers', body: {}, repeatable: true });
+		scope.done();
+	});
+
+	test('sending surveys is never repeated after a 5xx or a dropped connection', async () => {
+		nock(BASE).post('/api/v2/survey').reply(503, {});
+		const first = await send(harness(), { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(first.httpCode).toBe('503');
+		expect(nock.isDone()).toBe(true);
+
+		nock(BASE).post('/api/v2/survey').replyWithError(networkError('ECONNRESET', 'socket hang up'));
+		const second = await send(harness(), { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(second.description).toMatch(/not repeated/);
+		expect(nock.isDone()).toBe(true);
+	});
+
+	test('POST defaults to not repeatable', async () => {
+		nock(BASE).post('/api/v2/import').reply(500, {});
+		await expect(send(harness(), { method: 'POST', path: '/api/v2/import', body: {} })).rejects.toThrow(/500/);
+		expect(nock.isDone()).toBe(true);
+	});
+});
+
+describe('the API key never appears in an error', () => {
+	const failures: Array<[string, (scope: nock.Scope) => void]> = [
+		['401 echoing the key', (s) => s.reply(401, { message: `Invalid key ${KEY}`, code: 401 })],
+		['400 echoing the encoded key', (s) => s.reply(400, { message: `bad api_key=${encodeURIComponent(KEY)}` })],
+		['404', (s) => s.reply(404, { message: 'Not found' })],
+		['html 500', (s) => s.reply(500, `<html>${KEY}</html>`)],
+		['network error naming the URL', (s) => s.replyWithError(networkError('ECONNREFUSED', `connect ECONNREFUSED ${BASE}/api/v2/survey?api_key=${KEY}`))],
+		['not JSON', (s) => s.reply(200, `oops ${KEY}`)],
+	];
+	test.each(failures)('query credential, %s', async (_name, reply) => {
+		reply(nock(BASE).post('/api/v2/survey').query(true));
+		const error = await send(harness('queryParameter'), { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(error).toBeInstanceOf(Error);
+		const text = everythingIn(error);
+		expect(text).not.toContain(KEY);
+		expect(text).not.toContain(encodeURIComponent(KEY));
+	});
+});
