@@ -1,0 +1,137 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { attributeFilterProperties } from '../../../shared/descriptions';
+import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
+import { apiRequest } from '../../../shared/transport';
+
+const MAX_CUSTOMERS = 1000;
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Copies each customer’s current tags, custom properties, name and company onto their existing feedback and outbox records. It changes no values itself and runs in the background.',
+		name: 'syncNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Select Customers By',
+		name: 'selectBy',
+		type: 'options',
+		options: [
+			{ name: 'Customer IDs', value: 'customers' },
+			{ name: 'Emails', value: 'emails' },
+			{ name: 'Filters', value: 'filters' },
+		],
+		default: 'emails',
+		description: 'The service takes exactly one way of choosing the customers, up to 1000 of them',
+	},
+	{
+		displayName: 'Customer IDs',
+		name: 'customerIds',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Up to 1000 customer IDs, comma-separated or a list from an expression',
+		displayOptions: { show: { selectBy: ['customers'] } },
+	},
+	{
+		displayName: 'Emails',
+		name: 'emails',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Up to 1000 emails, comma-separated or a list from an expression; every customer with one of them is synced',
+		displayOptions: { show: { selectBy: ['emails'] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { selectBy: ['filters'] } },
+		description: 'At least one filter must narrow the customers; more than 1000 matches are refused',
+		options: [
+			{ displayName: 'Channel', name: 'channel', type: 'string', default: '', placeholder: 'email' },
+			{ displayName: 'Companies', name: 'company', type: 'string', default: '', description: 'Company names, comma-separated' },
+			{ displayName: 'Customer Status', name: 'customerStatus', type: 'string', default: '', placeholder: 'at-risk' },
+			{ displayName: 'Search', name: 'q', type: 'string', default: '', description: 'Prefix of first name, last name, company or email' },
+			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', description: 'Tags, comma-separated' },
+		],
+	},
+	...attributeFilterProperties.map((property) => ({
+		...property,
+		displayOptions: { show: { selectBy: ['filters'] } },
+	})),
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'Feedback and Outbox', value: 'all' },
+			{ name: 'Feedback Only', value: 'feedback' },
+			{ name: 'Outbox Only', value: 'outbox' },
+		],
+		default: 'all',
+		description: 'Which records get the fresh customer data',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['syncAttributes'] } }, properties);
+
+function selection(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = this.getNode();
+	const at = (field: string) => ({ node, itemIndex, field });
+	const selectBy = this.getNodeParameter('selectBy', itemIndex) as string;
+	const tooMany = (field: string, count: number) =>
+		new NodeOperationError(node, `${field}: ${count} given, the service takes at most ${MAX_CUSTOMERS} per call (item ${itemIndex})`, { itemIndex });
+
+	if (selectBy === 'customers') {
+		const customers = toStringList(this.getNodeParameter('customerIds', itemIndex), at('Customer IDs'));
+		if (!customers.length) throw new NodeOperationError(node, `Customer IDs: at least one is required (item ${itemIndex})`, { itemIndex });
+		if (customers.length > MAX_CUSTOMERS) throw tooMany('Customer IDs', customers.length);
+		return { customers };
+	}
+	if (selectBy === 'emails') {
+		const emails = toStringList(this.getNodeParameter('emails', itemIndex), at('Emails')).map((email) => requireEmail(email, at('Emails')));
+		if (!emails.length) throw new NodeOperationError(node, `Emails: at least one is required (item ${itemIndex})`, { itemIndex });
+		if (emails.length > MAX_CUSTOMERS) throw tooMany('Emails', emails.length);
+		return { emails };
+	}
+	const given = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const attributes = attributeFilterQuery(
+		this.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
+		this.getNodeParameter('match', itemIndex, 'all') as string,
+		{ node, itemIndex },
+	);
+	const filters = compact({
+		tags: toStringList(given.tags, at('Filters › Tags')),
+		company: toStringList(given.company, at('Filters › Companies')),
+		q: optionalText(given.q, at('Filters › Search')),
+		channel: optionalText(given.channel, at('Filters › Channel')),
+		customerStatus: optionalText(given.customerStatus, at('Filters › Customer Status')),
+		attributes: attributes.attributes as IDataObject[],
+		attributes_matching: attributes.attributes ? (attributes.match as string) : undefined,
+	});
+	if (Object.keys(filters).length === 0) {
+		throw new NodeOperationError(node, `Filters: add at least one filter; the service refuses a filter that does not narrow the customers (item ${itemIndex})`, { itemIndex });
+	}
+	return { filters };
+}
+
+/** Starts the resync; each background job the service returns becomes one item. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v2/sync-attributes',
+		body: { ...selection.call(this, itemIndex), scope: this.getNodeParameter('scope', itemIndex, 'all') as string },
+		operation: 'Customer: Sync Attributes',
+		repeatable: true,
+		itemIndex,
+	});
+	const data = (body.data ?? body) as IDataObject | IDataObject[];
+	const jobs = Array.isArray(data) ? data : Array.isArray(data.jobs) ? (data.jobs as IDataObject[]) : [data];
+	return jobs;
+}

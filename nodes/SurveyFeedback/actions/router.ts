@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { describeItems, type ItemOutcome } from '../../shared/batching';
+import { resources } from './resources';
+
+function errorItem(outcome: Extract<ItemOutcome, { error: Error }>): INodeExecutionData {
+	const error = outcome.error as Error & { description?: string; httpCode?: string; row?: IDataObject };
+	const json: IDataObject = { ...(error.row ?? {}), error: error.message };
+	if (error.description) json.description = error.description;
+	if (error.httpCode) json.httpCode = error.httpCode;
+	// `error` on the item is what routes it to the error output when the node has one.
+	return { json, error: error as never, pairedItem: { item: outcome.itemIndex } };
+}
+
+/** One error for the failed rows of a bulk request, naming each failed item and its reason. */
+function failedRowsError(this: IExecuteFunctions, failed: Array<Extract<ItemOutcome, { error: Error }>>, succeeded: number[]) {
+	if (failed.length === 1 && succeeded.length === 0) return failed[0].error;
+	const lines = failed.slice(0, 20).map(({ itemIndex, error }) => `item ${itemIndex}: ${error.message}`);
+	if (failed.length > 20) lines.push(`… and ${failed.length - 20} more`);
+	return new NodeOperationError(this.getNode(), `${failed.length} of ${failed.length + succeeded.length} items failed`, {
+		itemIndex: failed[0].itemIndex,
+		description: `${lines.join('\n')}${
+			succeeded.length ? `\nThe service accepted ${describeItems(succeeded)}.` : ''
+		}\nTurn on "Continue On Fail" (Settings) to get one output item per input, failed ones included.`,
+	});
+}
+
+/** Runs the chosen operation for every input item and pairs each output with its input. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const module = resources[resource]?.operations[operation];
+	if (!module) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+
+	const itemIndexes = items.map((_, index) => index);
+	let outcomes: ItemOutcome[];
+	if ('executeBatch' in module) {
+		outcomes = await module.executeBatch.call(this, itemIndexes);
+	} else {
+		outcomes = [];
+		for (const itemIndex of itemIndexes) {
+			try {
+				outcomes.push({ itemIndex, json: await module.execute.call(this, itemIndex) });
+			} catch (error) {
+				if (!this.continueOnFail()) {
+					if (error instanceof NodeOperationError || (error as { context?: IDataObject }).context) {
+						((error as { context: IDataObject }).context ??= {}).itemIndex ??= itemIndex;
+					}
+					throw error;
+				}
+				outcomes.push({ itemIndex, error: error as Error });
+			}
+		}
+	}
+
+	const failed = outcomes.filter((outcome): outcome is Extract<ItemOutcome, { error: Error }> => 'error' in outcome);
+	if (failed.length && !this.continueOnFail()) {
+		const succeeded = outcomes.filter((outcome) => !('error' in outcome)).map(({ itemIndex }) => itemIndex);
+		throw failedRowsError.call(this, failed, succeeded);
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (const outcome of outcomes) {
+		if ('error' in outcome) {
+			output.push(errorItem(outcome));
+		} else {
+			output.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.json), {
+					itemData: { item: outcome.itemIndex },
+				}),
+			);
+		}
+	}
+	return [output];
+}

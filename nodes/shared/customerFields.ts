@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact, optionalText, requireEmail, requireText, toStringList } from './inputs';
+
+/** The optional customer fields of the write side (snake_case, as the service expects them). */
+export function customerFieldOptions({ withProperties }: { withProperties: boolean }): INodeProperties[] {
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{ displayName: 'Company', name: 'company', type: 'string', default: '', description: 'Company name' },
+				{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
+				{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+				{
+					displayName: 'Properties to Clear',
+					name: 'unset_properties',
+					type: 'string',
+					default: '',
+					description: 'Custom property names or labels to clear, comma-separated; other properties stay as they are',
+				},
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					description: 'Tags to set on the customer, comma-separated or a list from an expression',
+				},
+				{
+					displayName: 'Tags to Remove',
+					name: 'unset_tags',
+					type: 'string',
+					default: '',
+					description: 'Tags to remove, comma-separated; other tags stay as they are',
+				},
+			],
+		},
+	];
+	if (withProperties) {
+		fields.push({
+			displayName: 'Custom Properties',
+			name: 'customProperties',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Custom Property',
+			default: {},
+			description: 'Values of custom customer properties registered in the account',
+			options: [
+				{
+					displayName: 'Property',
+					name: 'property',
+					values: [
+						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name' },
+						{
+							displayName: 'Type',
+							name: 'type',
+							type: 'options',
+							options: [
+								{ name: 'Boolean', value: 'boolean' },
+								{ name: 'Date', value: 'date' },
+								{ name: 'Number', value: 'number' },
+								{ name: 'Text', value: 'text' },
+							],
+							default: 'text',
+						},
+						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					],
+				},
+			],
+		});
+	}
+	return fields;
+}
+
+/** Reads one item's customer (email plus the fields set) into the service's write shape. */
+export function readCustomer(this: IExecuteFunctions, itemIndex: number, { withProperties }: { withProperties: boolean }): IDataObject & { email: string } {
+	const node = this.getNode();
+	const at = (field: string) => ({ node, itemIndex, field });
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), at('Email'));
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const customer: IDataObject = compact({
+		email,
+		first_name: optionalText(fields.first_name, at('First Name')),
+		last_name: optionalText(fields.last_name, at('Last Name')),
+		company: optionalText(fields.company, at('Company')),
+		tags: toStringList(fields.tags, at('Tags')),
+		unset_tags: toStringList(fields.unset_tags, at('Tags to Remove')),
+		unset_properties: toStringList(fields.unset_properties, at('Properties to Clear')),
+	});
+	if (withProperties) {
+		const collection = this.getNodeParameter('customProperties', itemIndex, {}) as { property?: IDataObject[] };
+		const properties = (collection.property ?? []).map((property, index) => ({
+			label: requireText(property.label, at(`Custom Properties › Property ${index + 1} › Label`)),
+			value: property.value,
+			type: property.type ?? 'text',
+		}));
+		if (properties.length) customer.properties = properties;
+	}
+	return customer as IDataObject & { email: string };
+}

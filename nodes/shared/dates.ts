@@ -1,0 +1,124 @@
+import { DateTime } from 'luxon';
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * What each endpoint accepts (the spec's date rules):
+ * - `instant`: customers, feedback, deprecated responses, trends: exact UTC instants (rule 1);
+ *   an end given as a bare day is sent as that day's last millisecond, so the day is included.
+ * - `day`: outbox: the service snaps to whole days in the account's zone (rule 3), so a day is sent.
+ * - `reportDay`: reports: `YYYY-MM-DD` only, a real calendar day after 1970-01-01 (rule 4).
+ * - `deleteFilter`: DELETE feedback/outbox filters: a day or an ISO instant, never UNIX (rule 5).
+ * - `iso`: import dates: ISO 8601 only (rule 6).
+ * A millisecond timestamp is never sent (rule 2): every number is converted here.
+ */
+export type DateRule = 'instant' | 'day' | 'reportDay' | 'deleteFilter' | 'iso';
+
+export interface DateContext {
+	node: INode;
+	/** The parameter or input field, for error messages. */
+	field: string;
+	itemIndex?: number;
+	/** Zone for inputs that carry none: the workflow's time zone. */
+	timezone: string;
+	/** Whether this is the end of a range: a bare day then covers the whole day. */
+	end?: boolean;
+}
+
+const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** 10^11 seconds is in the year 5138; as milliseconds it is 1973. */
+const MILLISECONDS_THRESHOLD = 1e11;
+
+interface ParsedDate {
+	/** The instant; for a bare day, the start of that day in the given zone. */
+	value: DateTime;
+	/** `YYYY-MM-DD` when the input was a bare day. */
+	day?: string;
+}
+
+function isLuxonDateTime(value: unknown): value is DateTime {
+	return DateTime.isDateTime(value) || (typeof value === 'object' && value !== null && typeof (value as DateTime).toISO === 'function' && 'isValid' in value);
+}
+
+function fail(ctx: DateContext, message: string): never {
+	throw new NodeOperationError(ctx.node, `${ctx.field}: ${message}`, {
+		itemIndex: ctx.itemIndex,
+		description:
+			'Use an ISO 8601 date or date-time (2026-11-21 or 2026-11-21T08:30:00Z), a Luxon DateTime from an expression, or a UNIX timestamp in seconds or milliseconds.',
+	});
+}
+
+function parseDate(input: unknown, ctx: DateContext): ParsedDate | undefined {
+	if (input === undefined || input === null || input === '') return undefined;
+	if (isLuxonDateTime(input)) {
+		const value = DateTime.fromISO(String(input.toISO()), { setZone: true });
+		return value.isValid ? { value } : fail(ctx, 'is not a valid date');
+	}
+	if (input instanceof Date) {
+		const value = DateTime.fromJSDate(input);
+		return value.isValid ? { value } : fail(ctx, 'is not a valid date');
+	}
+	const text = String(input).trim();
+	if (typeof input === 'number' || /^-?\d+(\.\d+)?$/.test(text)) {
+		const number = Number(text);
+		const millis = Math.abs(number) >= MILLISECONDS_THRESHOLD ? number : number * 1000;
+		return { value: DateTime.fromMillis(Math.round(millis), { zone: 'utc' }) };
+	}
+	const bareDay = BARE_DAY.exec(text);
+	if (bareDay) {
+		const value = DateTime.fromISO(text, { zone: ctx.timezone });
+		if (!value.isValid) fail(ctx, `${text} is not a real calendar date`);
+		return { value, day: text };
+	}
+	for (const parse of [DateTime.fromISO, DateTime.fromRFC2822, DateTime.fromHTTP, DateTime.fromSQL]) {
+		const value = parse(text, { zone: ctx.timezone, setZone: true });
+		if (value.isValid) return { value };
+	}
+	return fail(ctx, `"${text}" is not a date`);
+}
+
+function utcIso(value: DateTime): string {
+	return value.toUTC().toISO({ suppressMilliseconds: true }) as string;
+}
+
+/** Converts a user's date to what the endpoint's rule accepts; undefined when empty. */
+export function toApiDate(input: unknown, rule: DateRule, ctx: DateContext): string | undefined {
+	const parsed = parseDate(input, ctx);
+	if (!parsed) return undefined;
+	const localDay = parsed.day ?? (parsed.value.setZone(ctx.timezone).toISODate() as string);
+	switch (rule) {
+		case 'instant':
+			if (parsed.day && ctx.end) return utcIso(parsed.value.endOf('day'));
+			return utcIso(parsed.value);
+		case 'day':
+			return localDay;
+		case 'reportDay':
+			if (localDay <= '1970-01-01') fail(ctx, `${localDay} is not accepted by reports; use a day after 1970-01-01`);
+			return localDay;
+		case 'deleteFilter':
+			return parsed.day ?? utcIso(parsed.value);
+		case 'iso':
+			return utcIso(parsed.value);
+	}
+}
+
+/** Converts both ends of a range and checks that the start is not after the end. */
+export function toApiDateRange(
+	start: unknown,
+	end: unknown,
+	rule: DateRule,
+	ctx: Omit<DateContext, 'field' | 'end'> & { startField: string; endField: string },
+): { startDate?: string; endDate?: string } {
+	const startDate = toApiDate(start, rule, { ...ctx, field: ctx.startField });
+	const endDate = toApiDate(end, rule, { ...ctx, field: ctx.endField, end: true });
+	if (startDate && endDate) {
+		const asMillis = (text: string) => DateTime.fromISO(text, { zone: 'utc' }).toMillis();
+		if (asMillis(startDate) > asMillis(endDate)) {
+			throw new NodeOperationError(ctx.node, `${ctx.startField} is after ${ctx.endField}`, {
+				itemIndex: ctx.itemIndex,
+				description: `The range ${startDate} to ${endDate} is empty; swap the two dates.`,
+			});
+		}
+	}
+	return { startDate, endDate };
+}

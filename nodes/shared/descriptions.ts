@@ -1,0 +1,197 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPES } from './transport';
+
+/** The three credential types, each shown for its value of `authentication`. */
+export const credentials: INodeCredentialDescription[] = Object.entries(CREDENTIAL_TYPES).map(
+	([method, name]) => ({ name, required: true, displayOptions: { show: { authentication: [method] } } }),
+);
+
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{
+			name: 'API Key Header (Recommended)',
+			value: 'apiKeyHeader',
+			description: 'Sends the key as X-Api-Key',
+		},
+		{
+			name: 'Legacy Authorization Header',
+			value: 'legacyHeader',
+			description: 'Sends the key as Authorization: api_key=…',
+		},
+		{
+			name: 'Query Parameter',
+			value: 'queryParameter',
+			description: 'Sends the key as ?api_key=…; URLs with keys end up in logs and caches',
+		},
+	],
+	default: 'apiKeyHeader',
+};
+
+export const queryParameterNotice: INodeProperties = {
+	displayName:
+		'The key travels in the URL with this method, where server logs, proxies and browser history can keep it. Use the API Key Header unless your setup cannot send headers.',
+	name: 'queryParameterNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { authentication: ['queryParameter'] } },
+};
+
+/** Return All / Limit, n8n's convention for list operations. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** A list of customer-property filters, combined with all (AND) or any (OR). */
+export const attributeFilterProperties: INodeProperties[] = [
+	{
+		displayName: 'Attribute Filters',
+		name: 'attributeFilters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Attribute Filter',
+		default: {},
+		description: 'Filter by customer properties such as country, plan or group',
+		options: [
+			{
+				displayName: 'Filter',
+				name: 'filter',
+				values: [
+					{
+						displayName: 'Property Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'country',
+					},
+					{
+						displayName: 'Operator',
+						name: 'op',
+						type: 'options',
+						options: [
+							{ name: 'Contains', value: 'contains' },
+							{ name: 'Equal', value: 'equal' },
+							{ name: 'Exists', value: 'exists' },
+							{ name: 'In', value: 'in', description: 'Value is one of a comma-separated list' },
+							{ name: 'Not Equal', value: 'not_equal' },
+						],
+						default: 'equal',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'For In, a comma-separated list. Ignored by Exists.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Match',
+		name: 'match',
+		type: 'options',
+		options: [
+			{ name: 'All Filters (AND)', value: 'all' },
+			{ name: 'Any Filter (OR)', value: 'any' },
+		],
+		default: 'all',
+		description: 'How several attribute filters combine',
+	},
+];
+
+function locator(
+	name: string,
+	displayName: string,
+	searchListMethod: string,
+	{ required = true, description = '', placeholder = 'ID' } = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
+		],
+	};
+}
+
+export const campaignLocator = (options: { name?: string; required?: boolean; description?: string } = {}) =>
+	locator(options.name ?? 'campaign', 'Campaign', 'searchCampaigns', {
+		required: options.required ?? true,
+		description: options.description ?? 'The campaign',
+		placeholder: 'Campaign ID',
+	});
+
+export const templateLocator = () =>
+	locator('template', 'Template', 'searchTemplates', { description: 'The survey template', placeholder: 'Template ID' });
+
+export const trendGroupLocator = () =>
+	locator('trendGroup', 'Trend Group', 'searchTrendGroups', {
+		description: 'A trend group, or "default" for the group marked as default',
+		placeholder: 'default',
+	});
+
+/** Start and end date fields for a filters collection; `rule` says how this endpoint reads them. */
+export function dateRangeOptions(rule: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records from this moment on. ' + rule,
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records up to this moment. ' + rule,
+		},
+	];
+}
+
+export const INSTANT_RULE =
+	'Sent as an exact UTC instant; a date without a time covers that whole day. Dates without a zone are read in the workflow time zone.';
+
+/** An email field that takes the input item's `email` by default, for bulk operations. */
+export function emailField(description: string): INodeProperties {
+	return {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '={{ $json.email }}',
+		required: true,
+		description,
+	};
+}
