@@ -310,7 +310,7 @@ describe('retries happen only where a repeat does no harm', () => {
 });
 
 describe('the API key never appears in an error', () => {
-	const failures: Array<[string, (scope: nock.Scope) => void]> = [
+	const failures: Array<[string, (scope: nock.Interceptor) => void]> = [
 		['401 echoing the key', (s) => s.reply(401, { message: `Invalid key ${KEY}`, code: 401 })],
 		['400 echoing the encoded key', (s) => s.reply(400, { message: `bad api_key=${encodeURIComponent(KEY)}` })],
 		['404', (s) => s.reply(404, { message: 'Not found' })],
