@@ -131,3 +131,28 @@ test('a limit above one page walks as many pages as needed', async () => {
 	expect(await collectPages(ctx(), walk, { returnAll: false, limit: 1500 })).toHaveLength(1500);
 	expect(pagesAsked).toEqual([1, 2]);
 });
+
+test('a service that caps the page size below 1000 is still walked to the end', async () => {
+	nock(BASE)
+		.get('/api/v2/feedback')
+		.query(true)
+		.times(10)
+		.reply(200, (uri) => {
+			const page = Number(new URL(uri, BASE).searchParams.get('page'));
+			return { data: { responses: records((page - 1) * 100, page <= 3 ? 100 : 0), limit: 100 } };
+		});
+	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(300);
+});
+
+test('a known page count wins over a short page', async () => {
+	nock(BASE)
+		.get('/api/v2/feedback')
+		.query(true)
+		.times(3)
+		.reply(200, (uri) => {
+			const page = Number(new URL(uri, BASE).searchParams.get('page'));
+			return { data: { responses: records((page - 1) * 500, 500), pages: 3 } };
+		});
+	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(1500);
+	expect(nock.isDone()).toBe(true);
+});

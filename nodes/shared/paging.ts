@@ -52,9 +52,10 @@ function identityOf(record: IDataObject): string {
 
 /**
  * Walks a paged list one page at a time. It always asks for the next page number, and it
- * stops at whichever end the service shows first: the page count (`pages`, or `total` over
- * `limit`, inside `data` or at the top level), a short page, an empty page, or a page that
- * repeats the one before (a service that ignores `page` would otherwise loop forever).
+ * stops at the end the service shows: the page count (`pages`, or `total` over `limit`, inside
+ * `data` or at the top level) or, when there is none, a page shorter than the limit applied;
+ * and always at an empty page or a page that repeats the one before (a service that ignores
+ * `page` would otherwise loop forever).
  */
 export async function* walkPages(ctx: ApiContext, walk: PageWalk): AsyncGenerator<IDataObject[]> {
 	const pageSize = Math.min(Math.max(1, walk.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
@@ -71,8 +72,10 @@ export async function* walkPages(ctx: ApiContext, walk: PageWalk): AsyncGenerato
 		if (signature === previousSignature) return;
 		previousSignature = signature;
 		yield records;
-		const pageCount = pageCountOf(body, pageSize);
-		if (records.length < pageSize || (pageCount !== undefined && page >= pageCount)) return;
+		// A page is short against the limit the service applied, which may be lower than asked.
+		const appliedLimit = Math.min(pageSize, numberField(body, ['limit']) ?? pageSize);
+		const pageCount = pageCountOf(body, appliedLimit);
+		if (pageCount !== undefined ? page >= pageCount : records.length < appliedLimit) return;
 	}
 }
 
@@ -104,4 +107,16 @@ export async function getMany(
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	return collectPages(this, { ...walk, request: { ...walk.request, itemIndex } }, { returnAll, limit });
+}
+
+/**
+ * A list the service does not page (templates, campaigns, trend groups, suppressions): one
+ * request, every record it holds.
+ */
+export async function getAllRecords(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ request, recordsKey }: Pick<PageWalk, 'request' | 'recordsKey'>,
+): Promise<IDataObject[]> {
+	return recordsOf(await apiRequest.call(this, { ...request, itemIndex }), recordsKey);
 }
