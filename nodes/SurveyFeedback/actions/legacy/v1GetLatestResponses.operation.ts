@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { compact, requireEmail, toStringList } from '../../../shared/inputs';
+import { replacedBy, v1List } from './common';
+
+const properties: INodeProperties[] = [
+	replacedBy(
+		'v1GetLatestResponses',
+		'Legacy v1 API: the latest NPS response of each customer. Use Feedback › Get Many instead: it has every response, with filters.',
+	),
+	...returnAllOrLimit,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Emails',
+				name: 'emails',
+				type: 'string',
+				default: '',
+				placeholder: 'name@email.com, other@email.com',
+				description: 'Only the responses of these customers: comma-separated, or a list from an expression',
+			},
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Newest First', value: 'DESC' },
+					{ name: 'Oldest First', value: 'ASC' },
+				],
+				default: 'DESC',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['v1GetLatestResponses'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const at = { node: this.getNode(), itemIndex, field: 'Options › Emails' };
+	// A list, which the transport sends as email[0]=…&email[1]=…
+	const email = toStringList(options.emails, at).map((entry) => requireEmail(entry, at));
+	return v1List.call(this, itemIndex, {
+		path: '/api/service/nps/customers/response',
+		qs: compact({ sort: (options.sort as string) || 'DESC', email }),
+		operation: 'Legacy: V1 Get Latest Responses',
+	});
+}
