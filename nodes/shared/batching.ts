@@ -102,7 +102,8 @@ export function rowError(this: IExecuteFunctions, itemIndex: number, row: IDataO
 	return Object.assign(error, { row });
 }
 
-const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected']);
+// not_found: the row did nothing (deleting or unsubscribing an email the account does not have).
+const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected', 'not_found']);
 
 /** Whether the service marked a row as failed. */
 export function isFailedRow(row: IDataObject): boolean {
@@ -151,4 +152,35 @@ export function outcomesByEmail(
 		if (isFailedRow(row)) return { itemIndex, error: rowError.call(this, itemIndex, row, what) };
 		return { itemIndex, json: { email: value.email, ...row } };
 	});
+}
+
+/**
+ * Pairs the rows of a bulk answer with the batch entries they came from: by the row's `index`
+ * (its position in the request's list) when it has one, else by a key such as the email (the
+ * first entry with that key not yet paired, so repeated emails pair in order). Returns the row
+ * of each batch position, or undefined where the service gave none.
+ */
+export function pairRows<T>(
+	batch: Array<Prepared<T>>,
+	rows: IDataObject[],
+	keys: { entry: (value: T) => string | undefined; row: (row: IDataObject) => string | undefined },
+): Array<IDataObject | undefined> {
+	const paired: Array<IDataObject | undefined> = new Array(batch.length).fill(undefined);
+	const unindexed: IDataObject[] = [];
+	for (const row of rows) {
+		if (!row || typeof row !== 'object') continue;
+		const index = typeof row.index === 'string' && row.index.trim() !== '' ? Number(row.index) : row.index;
+		if (typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < batch.length && !paired[index]) {
+			paired[index] = row;
+		} else {
+			unindexed.push(row);
+		}
+	}
+	for (const row of unindexed) {
+		const key = keys.row(row)?.toLowerCase();
+		if (!key) continue;
+		const position = batch.findIndex((entry, at) => !paired[at] && keys.entry(entry.value)?.toLowerCase() === key);
+		if (position >= 0) paired[position] = row;
+	}
+	return paired;
 }

@@ -17,6 +17,7 @@ import type {
 	IPairedItemData,
 	NodeExecutionHint,
 } from 'n8n-workflow';
+import { DateTime } from 'luxon';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SurveyFeedbackApi } from '../../credentials/SurveyFeedbackApi.credentials';
@@ -149,9 +150,21 @@ export function createHarness(options: ContextOptions): Harness {
 	const withDefaults = resolveDefaults(options.nodeType, options.parameters, node);
 	node.parameters = withDefaults as INode['parameters'];
 
+	// A function stands for an expression: evaluated per item, also inside collections.
+	const evaluate = (value: unknown, itemIndex: number): unknown => {
+		if (typeof value === 'function') return (value as (i: number, item: INodeExecutionData) => unknown)(itemIndex, items[itemIndex]);
+		if (Array.isArray(value)) return value.map((entry) => evaluate(entry, itemIndex));
+		if (value && typeof value === 'object' && !DateTime.isDateTime(value)) {
+			return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, evaluate(entry, itemIndex)]));
+		}
+		return value;
+	};
+
 	const parameterValue = (name: string, itemIndex: number, fallback?: unknown, extra?: { extractValue?: boolean }) => {
 		const given = getPath(options.parameters as IDataObject, name);
-		let value = typeof given === 'function' ? (given as (i: number, item: INodeExecutionData) => unknown)(itemIndex, items[itemIndex]) : getPath(withDefaults, name);
+		const isPlainObject = typeof given === 'object' && given !== null && !Array.isArray(given) && !DateTime.isDateTime(given);
+		const withFunctions = isPlainObject ? { ...(getPath(withDefaults, name) as object), ...given } : given;
+		let value = given === undefined ? getPath(withDefaults, name) : evaluate(withFunctions, itemIndex);
 		if (value === undefined) {
 			if (fallback !== undefined) return fallback;
 			throw new Error(`Could not get parameter "${name}"`);
