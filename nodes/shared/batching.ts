@@ -102,55 +102,77 @@ export function rowError(this: IExecuteFunctions, itemIndex: number, row: IDataO
 	return Object.assign(error, { row });
 }
 
-// not_found: the row did nothing (deleting or unsubscribing an email the account does not have).
-const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected', 'not_found']);
+const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected']);
 
-/** Whether the service marked a row as failed. */
-export function isFailedRow(row: IDataObject): boolean {
-	return FAILED_STATUSES.has(String(row.status ?? '').toLowerCase()) || row.success === false;
+/**
+ * Whether the service marked a row as failed. A `not_found` row did nothing: a failure for
+ * writes such as unsubscribe, but done for deletes (`missingIsDone`), which are idempotent.
+ */
+export function isFailedRow(row: IDataObject, { missingIsDone = false } = {}): boolean {
+	const status = String(row.status ?? '').toLowerCase();
+	if (status === 'not_found') return !missingIsDone;
+	return FAILED_STATUSES.has(status) || row.success === false;
 }
 
 /**
- * The per-email rows of a bulk answer, keyed by lower-cased email. Reads both shapes the
- * service uses: `data` keyed by email (`{ "a@x.com": { status } }`) and lists of rows that
- * carry their `email` (in `data`, `data.results`, `data.rows` or `results`).
+ * Every per-email row of a bulk answer, in order. Reads both shapes the service uses: `data`
+ * keyed by email (`{ "a@x.com": { status } }`) and lists of rows that carry their `email` (in
+ * `data`, `data.results`, `data.rows` or `results`).
  */
-export function rowsByEmail(body: IDataObject): Map<string, IDataObject> {
-	const rows = new Map<string, IDataObject>();
+export function emailRows(body: IDataObject): IDataObject[] {
+	const rows: IDataObject[] = [];
 	const data = body.data as IDataObject | IDataObject[] | undefined;
 	const lists = [data, (data as IDataObject | undefined)?.results, (data as IDataObject | undefined)?.rows, body.results];
 	for (const list of lists) {
 		if (!Array.isArray(list)) continue;
 		for (const row of list as IDataObject[]) {
-			if (row && typeof row === 'object' && typeof row.email === 'string') rows.set(row.email.toLowerCase(), row);
+			if (row && typeof row === 'object' && typeof row.email === 'string') rows.push(row);
 		}
 	}
 	if (data && typeof data === 'object' && !Array.isArray(data)) {
 		for (const [key, value] of Object.entries(data)) {
 			if (key.includes('@') && value && typeof value === 'object' && !Array.isArray(value)) {
-				rows.set(key.toLowerCase(), { email: key, ...(value as IDataObject) });
+				rows.push({ email: key, ...(value as IDataObject) });
 			}
 		}
 	}
 	return rows;
 }
 
+/** The rows of a bulk answer keyed by lower-cased email (the last row of a repeated email). */
+export function rowsByEmail(body: IDataObject): Map<string, IDataObject> {
+	return new Map(emailRows(body).map((row) => [String(row.email).toLowerCase(), row]));
+}
+
 /**
  * Turns a bulk answer into one outcome per sent item: its own row when the service gave one
- * (a failed row becomes that item's error), else the answer's message.
+ * (a failed row becomes that item's error), else `status: accepted` with the answer's message.
  */
-export function outcomesByEmail(
-	this: IExecuteFunctions,
-	batch: Array<Prepared<{ email: string }>>,
+export function outcomesByEmail<T>(
+	ctx: IExecuteFunctions,
+	batch: Array<Prepared<T>>,
 	body: IDataObject,
 	what: string,
+	options: {
+		emailOf: (value: T) => string;
+		/** Fields every output row starts with; defaults to the email. */
+		base?: (value: T) => IDataObject;
+		missingIsDone?: boolean;
+	},
 ): ItemOutcome[] {
-	const rows = rowsByEmail(body);
-	return batch.map(({ itemIndex, value }) => {
-		const row = rows.get(value.email.toLowerCase());
-		if (!row) return { itemIndex, json: { email: value.email, message: body.message ?? 'done' } };
-		if (isFailedRow(row)) return { itemIndex, error: rowError.call(this, itemIndex, row, what) };
-		return { itemIndex, json: { email: value.email, ...row } };
+	const rows = emailRows(body);
+	// Listed rows pair by position, so repeated emails get their own rows; an answer keyed by
+	// email has merged repeats into one row, which every item with that email then shares.
+	const paired = pairRows(batch, rows, { entry: options.emailOf, row: (row) => row.email as string });
+	const byEmail = new Map(rows.map((row) => [String(row.email).toLowerCase(), row]));
+	return batch.map(({ itemIndex, value }, position) => {
+		const email = options.emailOf(value);
+		const base = options.base?.(value) ?? { email };
+		const row = paired[position] ?? byEmail.get(email.toLowerCase());
+		if (!row) return { itemIndex, json: { ...base, status: 'accepted', message: body.message ?? 'done' } };
+		const { index: _requestPosition, ...fields } = row;
+		if (isFailedRow(row, options)) return { itemIndex, error: rowError.call(ctx, itemIndex, { ...base, ...fields }, what) };
+		return { itemIndex, json: { ...base, ...fields } };
 	});
 }
 

@@ -2,6 +2,39 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact, optionalText, requireEmail, requireText, toStringList } from './inputs';
 
+/** Values of registered custom customer properties, as `{ label, value, type }` entries. */
+export const customPropertiesField: INodeProperties = {
+	displayName: 'Custom Properties',
+	name: 'customProperties',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Custom Property',
+	default: {},
+	description: 'Values of custom customer properties registered in the account',
+	options: [
+		{
+			displayName: 'Property',
+			name: 'property',
+			values: [
+				{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name' },
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: [
+						{ name: 'Boolean', value: 'boolean' },
+						{ name: 'Date', value: 'date' },
+						{ name: 'Number', value: 'number' },
+						{ name: 'Text', value: 'text' },
+					],
+					default: 'text',
+				},
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
 /** The optional customer fields of the write side (snake_case, as the service expects them). */
 export function customerFieldOptions({ withProperties }: { withProperties: boolean }): INodeProperties[] {
 	const fields: INodeProperties[] = [
@@ -39,39 +72,7 @@ export function customerFieldOptions({ withProperties }: { withProperties: boole
 			],
 		},
 	];
-	if (withProperties) {
-		fields.push({
-			displayName: 'Custom Properties',
-			name: 'customProperties',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Custom Property',
-			default: {},
-			description: 'Values of custom customer properties registered in the account',
-			options: [
-				{
-					displayName: 'Property',
-					name: 'property',
-					values: [
-						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name' },
-						{
-							displayName: 'Type',
-							name: 'type',
-							type: 'options',
-							options: [
-								{ name: 'Boolean', value: 'boolean' },
-								{ name: 'Date', value: 'date' },
-								{ name: 'Number', value: 'number' },
-								{ name: 'Text', value: 'text' },
-							],
-							default: 'text',
-						},
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		});
-	}
+	if (withProperties) fields.push(customPropertiesField);
 	return fields;
 }
 
@@ -91,13 +92,19 @@ export function readCustomer(this: IExecuteFunctions, itemIndex: number, { withP
 		unset_properties: toStringList(fields.unset_properties, at('Properties to Clear')),
 	});
 	if (withProperties) {
-		const collection = this.getNodeParameter('customProperties', itemIndex, {}) as { property?: IDataObject[] };
-		const properties = (collection.property ?? []).map((property, index) => ({
-			label: requireText(property.label, at(`Custom Properties › Property ${index + 1} › Label`)),
-			value: property.value,
-			type: property.type ?? 'text',
-		}));
+		const properties = readCustomProperties.call(this, itemIndex);
 		if (properties.length) customer.properties = properties;
 	}
 	return customer as IDataObject & { email: string };
+}
+
+/** Reads the Custom Properties collection of one item into `{ label, value, type }` entries. */
+export function readCustomProperties(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	const node = this.getNode();
+	const collection = this.getNodeParameter('customProperties', itemIndex, {}) as { property?: IDataObject[] };
+	return (collection.property ?? []).map((property, index) => ({
+		label: requireText(property.label, { node, itemIndex, field: `Custom Properties › Property ${index + 1} › Label` }),
+		value: property.value,
+		type: property.type ?? 'text',
+	}));
 }

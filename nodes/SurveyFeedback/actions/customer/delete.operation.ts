@@ -10,5 +10,5 @@ const properties: INodeProperties[] = [emailField('Email of the customer to dele
 export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['delete'] } }, properties);
 
 export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return sendEmailBatches.call(this, itemIndexes, { method: 'DELETE', path: '/api/v2/customers', operation: 'Customer: Delete' });
+	return sendEmailBatches.call(this, itemIndexes, { method: 'DELETE', path: '/api/v2/customers', operation: 'Customer: Delete', missingIsDone: true });
 }

@@ -14,6 +14,8 @@ export async function sendEmailBatches(
 	request: Pick<ApiRequest, 'method' | 'path' | 'operation'> & {
 		/** Extra body fields; items with different extras go in different requests. */
 		extra?: (itemIndex: number) => IDataObject;
+		/** Whether an email the account does not have counts as done (deletes). */
+		missingIsDone?: boolean;
 	},
 ): Promise<ItemOutcome[]> {
 	return runBulk(this, {
@@ -33,7 +35,7 @@ export async function sendEmailBatches(
 				repeatable: true,
 				itemIndex: batch[0].itemIndex,
 			});
-			return outcomesByEmail.call(this, batch, body, `${request.operation} failed`);
+			return outcomesByEmail(this, batch, body, `${request.operation} failed`, { emailOf: (value) => value.email, missingIsDone: request.missingIsDone });
 		},
 	});
 }

@@ -28,7 +28,7 @@ export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[
 				repeatable: true,
 				itemIndex: batch[0].itemIndex,
 			});
-			return outcomesByEmail.call(this, batch, body, 'Customer not created or updated');
+			return outcomesByEmail(this, batch, body, 'Customer not created or updated', { emailOf: (value) => value.email });
 		},
 	});
 }

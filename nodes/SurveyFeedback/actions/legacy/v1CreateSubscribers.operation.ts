@@ -76,7 +76,7 @@ export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[
 				operation: 'Legacy: V1 Create Subscribers',
 				itemIndex: batch[0].itemIndex,
 			});
-			return outcomesByEmail.call(this, batch, body, 'Subscriber not created');
+			return outcomesByEmail(this, batch, body, 'Subscriber not created', { emailOf: (value) => value.email });
 		},
 	});
 }

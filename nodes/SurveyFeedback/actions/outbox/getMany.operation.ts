@@ -1,0 +1,82 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getMany } from '../../../shared/paging';
+import { listProperties, readListQuery } from '../feedback/listQuery';
+
+const DAY_RULE =
+	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';
+
+const properties: INodeProperties[] = listProperties({
+	records: 'sent surveys',
+	filters: [
+		{
+			displayName: 'Channel',
+			name: 'channel',
+			type: 'options',
+			options: [
+				{ name: 'Email', value: 'email' },
+				{ name: 'Embed', value: 'embed' },
+				{ name: 'In-App', value: 'inapp' },
+				{ name: 'Intercom', value: 'intercom' },
+				{ name: 'Link', value: 'link' },
+			],
+			default: 'email',
+			description: 'Only surveys sent through this channel',
+		},
+		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Only surveys sent to this email' },
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only surveys created up to the end of this day. ${DAY_RULE}.`,
+		},
+		{
+			displayName: 'Sent By',
+			name: 'sentBy',
+			type: 'options',
+			options: [
+				{ name: 'Campaign', value: 'campaign' },
+				{ name: 'Imported', value: 'imported' },
+				{ name: 'Manual', value: 'manual', description: 'Sent through the API or by hand' },
+				{ name: 'Reminder', value: 'reminder' },
+				{ name: 'Test', value: 'test' },
+			],
+			default: 'campaign',
+			description: 'Only surveys sent this way',
+		},
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			options: [
+				{ name: 'Newest First', value: '-surveyCreatedDate' },
+				{ name: 'Oldest First', value: 'surveyCreatedDate' },
+			],
+			default: '-surveyCreatedDate',
+			description: 'Order by the date the survey was created',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only surveys created from the start of this day on. ${DAY_RULE}.`,
+		},
+	],
+});
+
+export const description = updateDisplayOptions({ show: { resource: ['outbox'], operation: ['getMany'] } }, properties);
+
+/** Lists sent surveys, one item per survey. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const qs = readListQuery.call(this, itemIndex, {
+		dateRule: 'day',
+		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By', sort: 'Sort' },
+	});
+	return getMany.call(this, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/outbox', qs, operation: 'Outbox: Get Many' },
+		recordsKey: 'surveys',
+	});
+}

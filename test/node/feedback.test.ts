@@ -1,0 +1,628 @@
+/**
+ * Feedback: Get Many, Get, Import, Delete, Set Tags and Set Topics, run through the node's real
+ * execute against the simulator (nock only for answer shapes the simulator does not give).
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { transportSettings } from '../../nodes/shared/transport';
+import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { start, type Simulator } from '../simulator';
+import { FIXED_NOW } from '../simulator/testkit';
+
+let sim: Simulator;
+let service: RunOptions['service'];
+let accountA: string;
+let npsCampaign: string;
+let csatCampaign: string;
+/** Questions of the NPS campaign's template. */
+let questions: { main: IDataObject; openEnded: IDataObject; multiple: IDataObject; csat: IDataObject };
+const savedSettings = { ...transportSettings };
+
+async function get(path: string): Promise<IDataObject> {
+	const response = await fetch(`${sim.baseUrl}${path}`, { headers: { 'X-Api-Key': service.apiKey } });
+	return (await response.json()) as IDataObject;
+}
+
+beforeAll(async () => {
+	transportSettings.requestsPerWindow = 100_000;
+	transportSettings.baseBackoffMs = 1;
+	transportSettings.maxBackoffMs = 5;
+	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
+	accountA = sim.accounts[0].id;
+	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
+	const campaigns = (await get('/api/v2/campaigns')).campaigns as IDataObject[];
+	const named = (name: string) => campaigns.find((campaign) => campaign.name === name) as IDataObject;
+	npsCampaign = String(named('NPS Relationship (email)').id);
+	csatCampaign = String(named('CSAT Support Email').id);
+	const template = (await get(`/api/v2/templates/${named('NPS Relationship (email)').templateId}`)).data as IDataObject;
+	const all = template.surveyQuestions as IDataObject[];
+	questions = {
+		main: all.find((question) => question.isMain) as IDataObject,
+		openEnded: all.find((question) => question.type === 'OPEN_ENDED') as IDataObject,
+		multiple: all.find((question) => question.type === 'MULTIPLE_OPTIONS') as IDataObject,
+		csat: all.find((question) => question.type === 'RATING' && !question.isMain) as IDataObject,
+	};
+});
+
+afterAll(async () => {
+	Object.assign(transportSettings, savedSettings);
+	await sim.close();
+	nock.cleanAll();
+});
+
+beforeEach(() => {
+	sim.clearRequests();
+	sim.configure({ faults: [] });
+});
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
+const pathOf = (request: { url: string }) => new URL(request.url).pathname;
+const bodyOf = (request: { body: unknown }) => request.body as IDataObject;
+/** A per-item value, as an expression gives it. */
+const perItem = (read: (json: IDataObject) => unknown) => (_: number, item: { json: IDataObject }) => read(item.json);
+
+const run = (operation: string, parameters: Record<string, unknown>, items: IDataObject[] = [{}], options: Partial<RunOptions> = {}) =>
+	runNode({ service, parameters: { resource: 'feedback', operation, ...parameters }, items, ...options });
+
+function insertFeedback(email: string, instants: string[], extra: IDataObject = {}) {
+	return sim.insert(
+		accountA,
+		'feedback',
+		instants.map((createdDate) => ({ email, createdDate, campaignId: npsCampaign, score: 9, ...extra })),
+	);
+}
+
+describe('Feedback: Get Many', () => {
+	it('sends every filter as the spec names it; an end date without a time covers that whole day', async () => {
+		const { sent, error } = await run('getMany', {
+			returnAll: false,
+			limit: 5,
+			campaign: byId(npsCampaign),
+			filters: { email: 'a@example.com', customerId: '6ac100000000000000000001', sort: 'createdDate', startDate: '2026-03-01', endDate: '2026-03-10' },
+			attributeFilters: { filter: [{ name: 'plan', op: 'in', value: 'pro,team' }] },
+			match: 'all',
+		});
+		expect(error).toBeUndefined();
+		expect(sent).toHaveLength(1);
+		expect(sent[0].method).toBe('GET');
+		expect(pathOf(sent[0])).toBe('/api/v2/feedback');
+		expect(queryOf(sent[0])).toEqual({
+			campaignId: npsCampaign,
+			email: 'a@example.com',
+			customerId: '6ac100000000000000000001',
+			sort: 'createdDate',
+			startDate: '2026-03-01T00:00:00Z',
+			endDate: '2026-03-10T23:59:59.999Z',
+			'attributes[0][name]': 'plan',
+			'attributes[0][op]': 'in',
+			'attributes[0][value]': 'pro,team',
+			match: 'all',
+			page: '1',
+			limit: '5',
+		});
+	});
+
+	it.each([
+		['a day in the workflow zone', '2026-03-10', 'America/New_York', '2026-03-10T04:00:00Z', '2026-03-11T03:59:59.999Z'],
+		['an instant, unchanged', '2026-03-10T08:30:00Z', 'UTC', '2026-03-10T08:30:00Z', '2026-03-10T08:30:00Z'],
+		['UNIX seconds', 1773100800, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['UNIX milliseconds, never sent as such', 1773100800000, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+	])('sends %s as an exact UTC instant', async (_, input, timezone, startDate, endDate) => {
+		const { sent, error } = await run('getMany', { limit: 1, filters: { startDate: input, endDate: input } }, [{}], { timezone });
+		expect(error).toBeUndefined();
+		expect(queryOf(sent[0])).toEqual(expect.objectContaining({ startDate, endDate }));
+	});
+
+	it('includes feedback given late on the end day', async () => {
+		insertFeedback('lateday@feedback-test.com', ['2026-02-01T00:00:00Z', '2026-02-03T23:30:00Z', '2026-02-04T00:00:01Z']);
+		const { json } = await run('getMany', { returnAll: true, filters: { email: 'lateday@feedback-test.com', startDate: '2026-02-01', endDate: '2026-02-03' } });
+		expect(json.map((row) => row.createdDate)).toEqual(['2026-02-03T23:30:00.000Z', '2026-02-01T00:00:00.000Z']);
+	});
+
+	it('Return All walks every page to the end, one item per response without the envelope', async () => {
+		insertFeedback(
+			'pager@feedback-test.com',
+			Array.from({ length: 2100 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()),
+		);
+		const { json, sent, output, error } = await run('getMany', { returnAll: true, filters: { email: 'pager@feedback-test.com' } });
+		expect(error).toBeUndefined();
+		expect(sent.map((request) => [queryOf(request).page, queryOf(request).limit])).toEqual([
+			['1', '1000'],
+			['2', '1000'],
+			['3', '1000'],
+		]);
+		expect(json).toHaveLength(2100);
+		expect(new Set(json.map((row) => row.id)).size).toBe(2100);
+		expect(json[0]).toEqual(expect.objectContaining({ email: 'pager@feedback-test.com', score: 9 }));
+		expect(json[0]).not.toHaveProperty('message');
+		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('runs once per input item, each item’s records paired to it', async () => {
+		const { output } = await run('getMany', { limit: 2, filters: perItem((json) => ({ email: json.email })) }, [
+			{ email: 'pager@feedback-test.com' },
+			{ email: 'lateday@feedback-test.com' },
+		]);
+		expect(output.map((item) => [item.json.email, item.pairedItem])).toEqual([
+			['pager@feedback-test.com', { item: 0 }],
+			['pager@feedback-test.com', { item: 0 }],
+			['lateday@feedback-test.com', { item: 1 }],
+			['lateday@feedback-test.com', { item: 1 }],
+		]);
+	});
+});
+
+describe('Feedback: Get', () => {
+	it('GETs /api/v2/feedback/{id} and returns the record itself', async () => {
+		const [record] = insertFeedback('get@feedback-test.com', ['2026-01-15T10:00:00Z']);
+		const { json, sent, error } = await run('get', { feedbackId: String(record.id) });
+		expect(error).toBeUndefined();
+		expect(sent.map((request) => [request.method, pathOf(request)])).toEqual([['GET', `/api/v2/feedback/${record.id}`]]);
+		expect(json).toEqual([expect.objectContaining({ id: record.id, email: 'get@feedback-test.com', score: 9 })]);
+	});
+
+	it('reports a missing record as a 404 naming the item', async () => {
+		const { error } = await run('get', { feedbackId: '6af1ffffffffffffffffffff' });
+		expect(error?.message).toMatch(/HTTP 404/);
+	});
+});
+
+describe('Feedback: Import', () => {
+	let counter = 0;
+	/** Unique emails per test, so the duplicate check never skips them. */
+	const people = (count: number) => {
+		counter++;
+		return Array.from({ length: count }, (_, i) => ({ email: `import${counter}.${i}@feedback-test.com`, score: i % 11 }));
+	};
+	const mapped = (parameters: Record<string, unknown> = {}) => ({
+		campaign: byId(npsCampaign),
+		inputMode: 'mapFields',
+		email: field('email'),
+		score: field('score'),
+		...parameters,
+	});
+	const importItems = (items: IDataObject[], parameters: Record<string, unknown> = {}, options: Partial<RunOptions> = {}) =>
+		run('import', mapped(parameters), items, options);
+
+	it('POSTs /api/v2/import with campaign_id and the feedback in the spec’s shape; dates as ISO', async () => {
+		const [person] = people(1);
+		const { json, sent, output, error } = await importItems([{ ...person, score: '10', when: 1767225600 }], {
+			comment: 'Great support',
+			additionalFields: perItem((item) => ({
+				firstName: 'Ann',
+				lastName: 'Lee',
+				company: 'Acme',
+				jobTitle: 'CTO',
+				phone: 5551234,
+				country: 'US',
+				state: 'NY',
+				city: 'New York',
+				tags: 'pricing, speed',
+				customerTags: ['vip'],
+				responseDate: item.when,
+				sendDate: '2025-12-30',
+				openDate: '2025-12-30T10:15:00-05:00',
+			})),
+			topics: { topic: [{ name: 'Support', sentiment: 'positive' }] },
+			additionalQuestions: {
+				question: [
+					{ uuid: questions.openEnded.uuid, type: 'OPEN_ENDED', answer: 'Fast answers', metric: 'nps' },
+					{ uuid: questions.multiple.uuid, type: 'MULTIPLE_OPTIONS', answer: 'Price, Speed', metric: 'nps' },
+					{ uuid: questions.csat.uuid, type: 'RATING', answer: '4', metric: 'csat' },
+				],
+			},
+			customProperties: { property: [{ label: 'Plan', value: 'pro', type: 'text' }] },
+		});
+		expect(error).toBeUndefined();
+		expect(sent).toHaveLength(1);
+		expect(sent[0].method).toBe('POST');
+		expect(pathOf(sent[0])).toBe('/api/v2/import');
+		expect(sent[0].body).toEqual({
+			campaign_id: npsCampaign,
+			feedback: [
+				{
+					email: person.email,
+					score: 10,
+					comment: 'Great support',
+					first_name: 'Ann',
+					last_name: 'Lee',
+					company: 'Acme',
+					job_title: 'CTO',
+					phone: '5551234',
+					country: 'US',
+					state: 'NY',
+					city: 'New York',
+					tags: ['pricing', 'speed'],
+					customer_tags: ['vip'],
+					topics: [{ name: 'Support', sentiment: 'positive' }],
+					properties: [{ label: 'Plan', value: 'pro', type: 'text' }],
+					response_date: '2026-01-01T00:00:00Z',
+					send_date: '2025-12-30T00:00:00Z',
+					open_date: '2025-12-30T15:15:00Z',
+					additional_questions: [
+						{ uuid: questions.openEnded.uuid, type: 'OPEN_ENDED', answer: 'Fast answers' },
+						{ uuid: questions.multiple.uuid, type: 'MULTIPLE_OPTIONS', answer: ['Price', 'Speed'] },
+						{ uuid: questions.csat.uuid, type: 'RATING', answer: 4, metric: 'csat' },
+					],
+				},
+			],
+		});
+		expect(json).toEqual([
+			expect.objectContaining({ email: person.email, status: 'imported', id: expect.any(String), campaignId: npsCampaign }),
+		]);
+		expect(json[0]).not.toHaveProperty('index');
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		const stored = (await get(`/api/v2/feedback/${json[0].id}`)).data as IDataObject;
+		expect(stored).toEqual(expect.objectContaining({ score: 10, comment: 'Great support', createdDate: '2026-01-01T00:00:00.000Z' }));
+	});
+
+	it.each([
+		[1, [1]],
+		[200, [200]],
+		[201, [200, 1]],
+	])('folds %i items into requests of %j, each item paired to its own row', async (count, sizes) => {
+		const items = people(count);
+		const { json, sent, output, error } = await importItems(items);
+		expect(error).toBeUndefined();
+		expect(sent.map((request) => (bodyOf(request).feedback as unknown[]).length)).toEqual(sizes);
+		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		expect(json.map((row) => [row.email, row.status])).toEqual(items.map((item) => [item.email, 'imported']));
+	});
+
+	it('sends separate requests per campaign and per set of options', async () => {
+		const items = people(4).map((item, i) => ({ ...item, score: 4, campaign: i === 1 ? csatCampaign : npsCampaign, window: i === 2 ? 7 : 30 }));
+		const { json, sent, error } = await importItems(items, {
+			campaign: perItem((item) => byId(String(item.campaign))),
+			importOptions: perItem((item) => ({ duplicateCheckWindow: item.window, skipDuplicates: true })),
+		});
+		expect(error).toBeUndefined();
+		expect(sent.map((request) => [bodyOf(request).campaign_id, bodyOf(request).options, (bodyOf(request).feedback as IDataObject[]).map((f) => f.email)])).toEqual([
+			[npsCampaign, { skip_duplicates: true, duplicate_check_window: 30 }, [items[0].email, items[3].email]],
+			[csatCampaign, { skip_duplicates: true, duplicate_check_window: 30 }, [items[1].email]],
+			[npsCampaign, { skip_duplicates: true, duplicate_check_window: 7 }, [items[2].email]],
+		]);
+		expect(json.map((row) => row.email)).toEqual(items.map((item) => item.email));
+	});
+
+	it('sends the import options in the spec’s names, the default send date as ISO', async () => {
+		const { sent, error } = await importItems(people(1), {
+			importOptions: { createCustomers: false, updateExistingCustomers: true, skipDuplicates: false, duplicateCheckWindow: 365, defaultSendDate: '2026-01-05' },
+		});
+		expect(sent).toHaveLength(1);
+		expect(bodyOf(sent[0]).options).toEqual({
+			create_customers: false,
+			update_existing_customers: true,
+			skip_duplicates: false,
+			duplicate_check_window: 365,
+			default_send_date: '2026-01-05T00:00:00Z',
+		});
+		// create_customers false: the unknown email fails, as a failed row of the answer.
+		expect(error?.message).toMatch(/create_customers is false/);
+	});
+
+	it('keeps a skipped duplicate as that item’s row', async () => {
+		const [person] = people(1);
+		await importItems([person]);
+		const { json, error } = await importItems([person]);
+		expect(error).toBeUndefined();
+		expect(json).toEqual([expect.objectContaining({ email: person.email, status: 'skipped', reason: expect.stringMatching(/duplicate/), duplicateOf: expect.any(String) })]);
+	});
+
+	describe('details.failed rows go back to the items they came from', () => {
+		it('fails the node naming each failed item and its reason, without Continue On Fail', async () => {
+			const items = people(201);
+			items[3].score = 11;
+			items[200].score = 12;
+			const { error, sent } = await importItems(items);
+			expect(sent).toHaveLength(2);
+			expect(error?.message).toBe('2 of 201 items failed');
+			expect(error?.description).toMatch(/item 3: Feedback not imported: score must be an integer from 0 to 10\b/);
+			expect(error?.description).toContain('item 200: Feedback not imported: score must be an integer from 0 to 10');
+		});
+
+		it('become error items paired to their inputs, with Continue On Fail (by position in the request)', async () => {
+			const items = people(201);
+			items[3].score = 11;
+			items[200].score = 12;
+			const { output, error } = await importItems(items, {}, { continueOnFail: true });
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(201);
+			output.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
+			expect(output[3].json).toEqual(expect.objectContaining({ email: items[3].email, status: 'failed', error: expect.stringMatching(/score must be/) }));
+			expect(output[200].json).toEqual(expect.objectContaining({ email: items[200].email, status: 'failed' }));
+			expect(output[3].error).toBeDefined();
+			expect(output.filter((item) => item.json.status === 'imported')).toHaveLength(199);
+		});
+
+		it('an ambiguous comment (comment and an answer to the main question) fails only that item', async () => {
+			const items = people(2);
+			const { output } = await importItems(
+				items,
+				{
+					comment: 'Both',
+					additionalQuestions: perItem((item) =>
+						item.email === items[1].email ? { question: [{ uuid: questions.main.uuid, type: 'RATING', answer: 9, metric: 'nps' }] } : {},
+					),
+				},
+				{ continueOnFail: true },
+			);
+			expect(output[0].json.status).toBe('imported');
+			expect(output[1].json).toEqual(expect.objectContaining({ email: items[1].email, error: expect.stringMatching(/ambiguous/) }));
+		});
+	});
+
+	describe('answer shapes the simulator does not give', () => {
+		const mock = { baseUrl: 'https://import.mock.test', apiKey: 'mock-key' };
+		afterEach(() => nock.cleanAll());
+
+		it('reads details at the top level and pairs rows without index by email, in order', async () => {
+			nock(mock.baseUrl)
+				.post('/api/v2/import')
+				.reply(200, {
+					message: 'Success.',
+					code: 200,
+					imported: 2,
+					failed: 1,
+					details: {
+						imported: [{ email: 'same@x.com', id: 'f-1' }, { email: 'other@x.com', id: 'f-2' }],
+						skipped: [],
+						failed: [{ email: 'same@x.com', reason: 'score out of range' }],
+					},
+				});
+			const items = [{ email: 'same@x.com', score: 1 }, { email: 'other@x.com', score: 2 }, { email: 'SAME@x.com', score: 3 }];
+			const { output, error } = await runNode({
+				service: mock,
+				parameters: { resource: 'feedback', operation: 'import', ...mapped() },
+				items,
+				continueOnFail: true,
+			});
+			expect(error).toBeUndefined();
+			expect(output.map((item) => [item.pairedItem, item.json.status ?? null, item.json.id ?? null])).toEqual([
+				[{ item: 0 }, 'imported', 'f-1'],
+				[{ item: 1 }, 'imported', 'f-2'],
+				[{ item: 2 }, 'failed', null],
+			]);
+			expect(output[2].json.error).toBe('Feedback not imported: score out of range');
+		});
+
+		it('says "unconfirmed" when the answer itemizes nothing', async () => {
+			nock(mock.baseUrl).post('/api/v2/import').reply(200, { message: 'Success.', code: 200, data: { imported: 1, skipped: 0, failed: 0 } });
+			const { json } = await runNode({
+				service: mock,
+				parameters: { resource: 'feedback', operation: 'import', ...mapped() },
+				items: [{ email: 'x@x.com', score: 1 }],
+			});
+			expect(json).toEqual([{ email: 'x@x.com', campaignId: npsCampaign, status: 'unconfirmed', message: 'Success.', requestCounts: { imported: 1, skipped: 0, failed: 0 } }]);
+		});
+	});
+
+	describe('Use Item JSON', () => {
+		it('sends each item’s JSON as the feedback item, validated, unknown fields left out', async () => {
+			const [person] = people(1);
+			const item = {
+				email: person.email,
+				score: 7,
+				comment: 'ok',
+				tags: 'a,b',
+				topics: [{ name: 'Price', sentiment: 'Negative' }],
+				response_date: '2026-02-01T09:00:00+01:00',
+				additional_questions: [{ uuid: questions.csat.uuid, type: 'rating', answer: 5, metric: 'CSAT' }],
+				id: 'ignored',
+				createdDate: 'ignored',
+			};
+			const { json, sent, error } = await run('import', { campaign: byId(npsCampaign), inputMode: 'itemJson' }, [item]);
+			expect(error).toBeUndefined();
+			expect(bodyOf(sent[0]).feedback).toEqual([
+				{
+					email: person.email,
+					score: 7,
+					comment: 'ok',
+					tags: ['a', 'b'],
+					topics: [{ name: 'Price', sentiment: 'negative' }],
+					response_date: '2026-02-01T08:00:00Z',
+					additional_questions: [{ uuid: questions.csat.uuid, type: 'RATING', answer: 5, metric: 'csat' }],
+				},
+			]);
+			expect(json[0].status).toBe('imported');
+		});
+
+		it.each([
+			['a topic without sentiment', { topics: [{ name: 'Price' }] }, /^Item JSON › topics: entry 1 has no sentiment.*\(item 0\)$/],
+			['a read-side field name', { firstName: 'Ann' }, /^Item JSON › firstName: is not a field of the import; the import calls it first_name \(item 0\)$/],
+			['a UNIX date is converted, an unreadable one fails', { send_date: 'yesterday-ish' }, /^Item JSON › send_date \(item 0\): "yesterday-ish" is not a date/],
+			['a RATING without metric', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 3 }] }, /entry 1 is a RATING and needs a metric/],
+			['an unknown metric', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 3, metric: 'mood' }] }, /entry 1 has metric "mood"/],
+			['a RATING answer that is no number', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 'great', metric: 'nps' }] }, /its answer must be a number, got "great"/],
+			['an OPEN_ENDED answer that is a list', { additional_questions: [{ uuid: 'u1', type: 'OPEN_ENDED', answer: ['a'] }] }, /OPEN_ENDED; its answer must be text, not a list/],
+			['an unknown question type', { additional_questions: [{ uuid: 'u1', type: 'SLIDER', answer: 1 }] }, /entry 1 has type "SLIDER"/],
+			['a question answered twice', { additional_questions: [{ uuid: 'u1', type: 'OPEN_ENDED', answer: 'a' }, { uuid: 'U1', type: 'OPEN_ENDED', answer: 'b' }] }, /entry 2 answers question U1 a second time/],
+			['a question without uuid', { additional_questions: [{ type: 'OPEN_ENDED', answer: 'a' }] }, /^Item JSON › additional_questions › 1 › uuid: is required \(item 0\)$/],
+			['properties that are not a list', { properties: { plan: 'pro' } }, /^Item JSON › properties: must be a list of \{ label, value, type \}, not an object \(item 0\)$/],
+		])('rejects %s before any request', async (_, extra, message) => {
+			const { error, sent } = await run('import', { campaign: byId(npsCampaign), inputMode: 'itemJson' }, [{ email: 'j@feedback-test.com', score: 5, ...extra }]);
+			expect(error?.message).toMatch(message);
+			expect(sent).toHaveLength(0);
+		});
+
+		it('converts a UNIX timestamp to ISO: the service takes no UNIX dates', async () => {
+			const [person] = people(1);
+			const { sent } = await run('import', { campaign: byId(npsCampaign), inputMode: 'itemJson' }, [{ ...person, send_date: 1767225600000 }]);
+			expect((bodyOf(sent[0]).feedback as IDataObject[])[0].send_date).toBe('2026-01-01T00:00:00Z');
+		});
+	});
+
+	describe('bad input fails naming the item and field, before any request', () => {
+		it.each([
+			['an invalid email', { email: field('email') }, [{ email: 'ok@x.com', score: 1 }, { email: 'nope', score: 1 }], /^Email: "nope" is not an email address \(item 1\)$/],
+			['a score that is not a whole number', {}, [{ email: 'ok@x.com', score: 7.5 }], /^Score: must be a whole number, got 7\.5 \(item 0\)$/],
+			['a score that is text', {}, [{ email: 'ok@x.com', score: 'ten' }], /^Score: must be a whole number, got "ten" \(item 0\)$/],
+			['no score', {}, [{ email: 'ok@x.com' }], /^Score: is required \(item 0\)$/],
+			['a sentiment outside positive, negative, neutral', { topics: { topic: [{ name: 'x', sentiment: 'happy' }] } }, [{ email: 'ok@x.com', score: 1 }], /^Topics: entry 1 has sentiment "happy"/],
+			['a duplicate window of 0', { importOptions: { duplicateCheckWindow: 0 } }, [{ email: 'ok@x.com', score: 1 }], /^Import Options › Duplicate Check Window \(Days\): must be a whole number from 1 to 365, got 0 \(item 0\)$/],
+			['a duplicate window of 366', { importOptions: perItem(() => ({ duplicateCheckWindow: 366 })) }, [{ email: 'ok@x.com', score: 1 }, { email: 'ok2@x.com', score: 1 }], /Duplicate Check Window.*got 366 \(item 0\)$/],
+			['no campaign', { campaign: byId('') }, [{ email: 'ok@x.com', score: 1 }], /^Campaign: is required \(item 0\)$/],
+			['a response date that is not a date', { additionalFields: { responseDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /^Additional Fields › Response Date \(item 0\): "soon" is not a date/],
+			['a default send date that is not a date', { importOptions: { defaultSendDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /^Import Options › Default Send Date \(item 0\)/],
+			['a custom property without label', { customProperties: { property: [{ label: '', value: 'x', type: 'text' }] } }, [{ email: 'ok@x.com', score: 1 }], /^Custom Properties › Property 1 › Label: is required \(item 0\)$/],
+		])('%s', async (_, parameters, items, message) => {
+			const { error, sent } = await importItems(items, parameters);
+			expect(error?.message).toMatch(message);
+			expect(sent).toHaveLength(0);
+		});
+	});
+
+	it('is not repeated after a 5xx: a retry could import twice', async () => {
+		sim.configure({ faults: [{ kind: 502, match: { method: 'POST', pathPrefix: '/api/v2/import' }, count: 1 }] });
+		const { error, sent } = await importItems(people(2));
+		expect(error?.message).toMatch(/HTTP 502/);
+		expect(sent).toHaveLength(1);
+		expect(sim.requests({ path: '/api/v2/import' })).toHaveLength(1);
+	});
+});
+
+describe('Feedback: Delete', () => {
+	it('deletes by feedback ID: DELETE /api/v2/feedback with responses [{ feedbackId }]; an unknown ID is no error', async () => {
+		const [record] = insertFeedback('delete-id@feedback-test.com', ['2026-01-15T10:00:00Z']);
+		const items = [{ id: String(record.id) }, { id: '6af1ffffffffffffffffffff' }];
+		const { json, sent, output, error } = await run('delete', { deleteBy: 'id', feedbackId: field('id') }, items);
+		expect(error).toBeUndefined();
+		expect(sent).toHaveLength(1);
+		expect(sent[0].method).toBe('DELETE');
+		expect(pathOf(sent[0])).toBe('/api/v2/feedback');
+		expect(sent[0].body).toEqual({ responses: [{ feedbackId: record.id }, { feedbackId: '6af1ffffffffffffffffffff' }] });
+		expect(json).toEqual([
+			expect.objectContaining({ feedbackId: record.id, status: 'deleted', deleted: 1 }),
+			expect.objectContaining({ feedbackId: '6af1ffffffffffffffffffff', status: 'not_found', deleted: 0 }),
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect((await run('get', { feedbackId: String(record.id) })).error?.message).toMatch(/HTTP 404/);
+	});
+
+	it('deletes by email narrowed by campaign and days, filters as days (never UNIX)', async () => {
+		insertFeedback('delete-email@feedback-test.com', ['2026-01-09T12:00:00Z', '2026-01-10T12:00:00Z', '2026-01-11T12:00:00Z']);
+		insertFeedback('delete-email@feedback-test.com', ['2026-01-10T13:00:00Z'], { campaignId: csatCampaign, score: 4 });
+		const { json, sent, error } = await run('delete', {
+			deleteBy: 'email',
+			email: field('email'),
+			campaign: byId(npsCampaign),
+			startDate: '2026-01-10',
+			endDate: '2026-01-10',
+		}, [{ email: 'delete-email@feedback-test.com' }]);
+		expect(error).toBeUndefined();
+		expect(sent[0].body).toEqual({
+			responses: [{ email: 'delete-email@feedback-test.com', campaignId: npsCampaign, startDate: '2026-01-10', endDate: '2026-01-10' }],
+		});
+		expect(json).toEqual([expect.objectContaining({ status: 'deleted', deleted: 1 })]);
+		const left = await run('getMany', { returnAll: true, filters: { email: 'delete-email@feedback-test.com', sort: 'createdDate' } });
+		expect(left.json.map((row) => row.createdDate)).toEqual(['2026-01-09T12:00:00.000Z', '2026-01-10T13:00:00.000Z', '2026-01-11T12:00:00.000Z']);
+	});
+
+	it('sends a UNIX timestamp as an ISO instant', async () => {
+		const { sent } = await run('delete', { deleteBy: 'email', email: 'nobody@feedback-test.com', startDate: 1768003200, endDate: 1768089599000 });
+		expect(sent[0].body).toEqual({ responses: [{ email: 'nobody@feedback-test.com', startDate: '2026-01-10T00:00:00Z', endDate: '2026-01-10T23:59:59Z' }] });
+	});
+
+	it('folds 150 items into 2 requests, each row paired with its item', async () => {
+		const records = insertFeedback(
+			'delete-bulk@feedback-test.com',
+			Array.from({ length: 150 }, (_, i) => new Date(Date.UTC(2025, 6, 1) + i * 60_000).toISOString()),
+		);
+		const { json, sent, output } = await run('delete', { deleteBy: 'id', feedbackId: field('id') }, records.map((record) => ({ id: String(record.id) })));
+		expect(sent.map((request) => (bodyOf(request).responses as unknown[]).length)).toEqual([100, 50]);
+		expect(json.map((row) => row.feedbackId)).toEqual(records.map((record) => record.id));
+		expect(output.map((item) => item.pairedItem)).toEqual(records.map((_, i) => ({ item: i })));
+	});
+
+	it('turns a failed row into that item’s error, with and without Continue On Fail', async () => {
+		const items = [{ email: 'fine@feedback-test.com' }, { email: 'bad@feedback-test.c' }];
+		const parameters = { deleteBy: 'email', email: field('email') };
+		const failing = await run('delete', parameters, items);
+		expect(failing.error?.message).toBe('1 of 2 items failed');
+		expect(failing.error?.description).toContain('item 1: Feedback: Delete failed: invalid email');
+		const continuing = await run('delete', parameters, items, { continueOnFail: true });
+		expect(continuing.output[1]).toEqual(expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ status: 'failed', reason: 'invalid email' }) }));
+	});
+
+	it.each([
+		['an email as the ID', { deleteBy: 'id', feedbackId: 'x@y.com' }, /^Feedback ID: "x@y\.com" is an email, not an ID.*\(item 0\)$/],
+		['no ID', { deleteBy: 'id', feedbackId: '' }, /^Feedback ID: is required \(item 0\)$/],
+		['no email', { deleteBy: 'email', email: '' }, /^Email: is empty/],
+		['a date that is not one', { deleteBy: 'email', email: 'a@b.com', endDate: 'later' }, /^End Date \(item 0\): "later" is not a date/],
+	])('rejects %s before any request', async (_, parameters, message) => {
+		const { error, sent } = await run('delete', parameters);
+		expect(error?.message).toMatch(message);
+		expect(sent).toHaveLength(0);
+	});
+});
+
+describe('Feedback: Set Tags and Set Topics', () => {
+	let id: string;
+	beforeAll(() => {
+		id = String(insertFeedback('tags@feedback-test.com', ['2026-01-20T10:00:00Z'], { tags: ['existing'], topics: [{ name: 'Speed', sentiment: 'positive' }] })[0].id);
+	});
+
+	it('Append sends op "append" and adds the tags', async () => {
+		const { json, sent, error } = await run('setTags', { feedbackId: id, mode: 'append', tags: 'pricing, vip' });
+		expect(error).toBeUndefined();
+		expect(sent.map((request) => [request.method, pathOf(request), request.body])).toEqual([
+			['POST', '/api/v2/response/tags', { id, tags: ['pricing', 'vip'], op: 'append' }],
+		]);
+		expect(json[0].tags).toEqual(['existing', 'pricing', 'vip']);
+	});
+
+	it('Replace leaves op out and overrides the tags', async () => {
+		const { json, sent } = await run('setTags', { feedbackId: id, mode: 'replace', tags: ['only'] });
+		expect(sent[0].body).toEqual({ id, tags: ['only'] });
+		expect(json[0].tags).toEqual(['only']);
+	});
+
+	it('Append with no tags fails before any request', async () => {
+		const { error, sent } = await run('setTags', { feedbackId: id, mode: 'append', tags: '' });
+		expect(error?.message).toBe('Tags: add at least one to append (item 0)');
+		expect(sent).toHaveLength(0);
+	});
+
+	it('Set Topics: a topic without sentiment is neutral; Append sends op "append"', async () => {
+		const { json, sent } = await run('setTopics', {
+			feedbackId: id,
+			mode: 'append',
+			topics: { topic: [{ name: 'Price', sentiment: 'negative' }, { name: 'Docs', sentiment: '' }] },
+		});
+		expect(sent[0].body).toEqual({ id, op: 'append', topics: [{ name: 'Price', sentiment: 'negative' }, { name: 'Docs', sentiment: 'neutral' }] });
+		expect(pathOf(sent[0])).toBe('/api/v2/response/topics');
+		expect(json[0].topics).toEqual([
+			{ name: 'Speed', sentiment: 'positive' },
+			{ name: 'Price', sentiment: 'negative' },
+			{ name: 'Docs', sentiment: 'neutral' },
+		]);
+	});
+
+	it('Set Topics: Replace overrides, and a bad sentiment fails before any request', async () => {
+		const replaced = await run('setTopics', { feedbackId: id, mode: 'replace', topics: { topic: [{ name: 'Support', sentiment: 'positive' }] } });
+		expect(replaced.sent[0].body).toEqual({ id, topics: [{ name: 'Support', sentiment: 'positive' }] });
+		expect(replaced.json[0].topics).toEqual([{ name: 'Support', sentiment: 'positive' }]);
+		const bad = await run('setTopics', { feedbackId: id, mode: 'replace', topics: { topic: [{ name: 'X', sentiment: 'angry' }] } });
+		expect(bad.error?.message).toMatch(/^Topics: entry 1 has sentiment "angry".*\(item 0\)$/);
+		expect(bad.sent).toHaveLength(0);
+	});
+
+	it('one request per item, each paired to its item', async () => {
+		const { output, sent } = await run('setTags', { feedbackId: id, mode: 'append', tags: field('tag') }, [{ tag: 'one' }, { tag: 'two' }]);
+		expect(sent).toHaveLength(2);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('Replace is retried after a 5xx; Append is not', async () => {
+		sim.configure({ faults: [{ kind: 500, match: { method: 'POST', pathPrefix: '/api/v2/response/tags' }, count: 1 }] });
+		const replace = await run('setTags', { feedbackId: id, mode: 'replace', tags: 'again' });
+		expect(replace.error).toBeUndefined();
+		expect(replace.sent).toHaveLength(2);
+
+		sim.configure({ faults: [{ kind: 500, match: { method: 'POST', pathPrefix: '/api/v2/response/tags' }, count: 1 }] });
+		const append = await run('setTags', { feedbackId: id, mode: 'append', tags: 'more' });
+		expect(append.error?.message).toMatch(/HTTP 500/);
+		expect(append.sent).toHaveLength(1);
+	});
+});
