@@ -195,3 +195,19 @@ export function emailField(description: string): INodeProperties {
 		description,
 	};
 }
+
+/** Newest or oldest first by a date field, as the list endpoints sort (`-` for descending). */
+export function sortOption(dateField: string): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		options: [
+			{ name: 'Newest First', value: `-${dateField}` },
+			{ name: 'Oldest First', value: dateField },
+		],
+		// The rule cannot read a template literal; the default is the first option, built alike.
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-options
+		default: `-${dateField}`,
+	};
+}

@@ -2,12 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import {
-	attributeFilterProperties,
-	dateRangeOptions,
-	INSTANT_RULE,
-	returnAllOrLimit,
-} from '../../../shared/descriptions';
+import { attributeFilterProperties, dateRangeOptions, INSTANT_RULE, returnAllOrLimit, sortOption } from '../../../shared/descriptions';
 import { attributeFilterQuery, compact } from '../../../shared/inputs';
 import { getMany } from '../../../shared/paging';
 
@@ -22,16 +17,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
 			...dateRangeOptions(INSTANT_RULE),
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Newest First', value: '-createdDate' },
-					{ name: 'Oldest First', value: 'createdDate' },
-				],
-				default: '-createdDate',
-			},
+			sortOption('createdDate'),
 		],
 	},
 	...attributeFilterProperties,

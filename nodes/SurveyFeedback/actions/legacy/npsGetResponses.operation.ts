@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../../shared/descriptions';
+import { dateRangeOptions, INSTANT_RULE, returnAllOrLimit, sortOption } from '../../../shared/descriptions';
 import { compact } from '../../../shared/inputs';
 import { getMany } from '../../../shared/paging';
 import { replacedBy } from './common';
@@ -18,16 +18,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			...dateRangeOptions(INSTANT_RULE),
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Newest First', value: '-createdDate' },
-					{ name: 'Oldest First', value: 'createdDate' },
-				],
-				default: '-createdDate',
-			},
+			sortOption('createdDate'),
 		],
 	},
 ];

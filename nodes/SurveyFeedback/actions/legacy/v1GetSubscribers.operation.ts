@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit, sortOption } from '../../../shared/descriptions';
 import { replacedBy, v1List } from './common';
 
 const properties: INodeProperties[] = [
@@ -14,16 +14,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Newest First', value: '-createdDate' },
-					{ name: 'Oldest First', value: 'createdDate' },
-				],
-				default: '-createdDate',
-			},
+			sortOption('createdDate'),
 		],
 	},
 ];

@@ -1,0 +1,261 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE, pageCountOf, recordsOf, walkPages } from '../shared/paging';
+import { apiRequest, type ApiRequest } from '../shared/transport';
+import {
+	EVENTS,
+	identityOf,
+	outboxWindowStart,
+	timeOf,
+	toInstant,
+	type EventDefinition,
+	type Fetched,
+	type TriggerEvent,
+} from './events';
+import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
+import { advance, readState, stateScope, writeState, type Watermark } from './state';
+
+/** Records read on the first poll to find the newest timestamp (more pages only if they all share it). */
+const START_PAGE_SIZE = 100;
+/** The outbox's first page is small when the trigger is idle; it grows with the IDs at the watermark. */
+const OUTBOX_PROBE_MIN = 100;
+const OUTBOX_PROBE_MARGIN = 50;
+/** Fetch Test Event with a score range: how many pages of 1000 to search for a matching response. */
+const MANUAL_SCAN_PAGES = 5;
+/** Share of the host's poll budget (n8n 2.38+) a forward walk may use before it stops at a page boundary. */
+const BUDGET_SHARE = 0.8;
+
+interface Page {
+	records: IDataObject[];
+	/** The service says there is nothing after this page. */
+	last: boolean;
+}
+
+async function fetchPage(ctx: IPollFunctions, request: ApiRequest, recordsKey: string, page: number, limit: number): Promise<Page> {
+	const body = await apiRequest.call(ctx, { ...request, qs: { ...(request.qs ?? {}), page, limit } });
+	const records = recordsOf(body, recordsKey);
+	const pages = pageCountOf(body, limit);
+	return { records, last: records.length < limit || (pages !== undefined && page >= pages) };
+}
+
+function fetched(ctx: IPollFunctions, definition: EventDefinition, record: IDataObject): Fetched {
+	const id = identityOf(definition, record);
+	const time = timeOf(record[definition.timeField]);
+	if (time === undefined) {
+		throw new NodeOperationError(ctx.getNode(), `The service sent a ${definition.noun} without a readable ${definition.timeField}`, {
+			description: `Record ${id} has ${definition.timeField} = ${JSON.stringify(record[definition.timeField] ?? null)}. The trigger orders records by this timestamp and cannot place this one; nothing was emitted and the next poll will try again.`,
+		});
+	}
+	return { record, id, time };
+}
+
+function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
+	return { method: 'GET', path: definition.path, qs, operation: definition.operation };
+}
+
+/**
+ * Walks a list newest first, page after page, until `visit` says it has seen enough or the
+ * list ends. Records inserted while it walks push older ones onto later pages, so a record can
+ * be met twice (callers de-duplicate by ID) but never skipped.
+ */
+async function walkBack(
+	ctx: IPollFunctions,
+	request: ApiRequest,
+	recordsKey: string,
+	pageSize: number,
+	visit: (records: IDataObject[]) => boolean,
+): Promise<void> {
+	let previous = '';
+	for (let page = 1; ; page++) {
+		const { records, last } = await fetchPage(ctx, request, recordsKey, page, pageSize);
+		if (visit(records) || last) return;
+		// A service that ignored `page` would send the same page forever; stopping quietly here
+		// could skip records, so fail and let the next poll start over from the same state.
+		const signature = `${records.length}:${JSON.stringify(records[0])}:${JSON.stringify(records[records.length - 1])}`;
+		if (signature === previous) {
+			throw new NodeOperationError(ctx.getNode(), `The service sent page ${page} of ${request.path} twice`, {
+				description: 'The list did not advance from one page to the next. Nothing was emitted; the next poll starts over from the same point.',
+			});
+		}
+		previous = signature;
+	}
+}
+
+/** First poll without Start From: the newest record's timestamp and every ID at it, read without filters. */
+async function newestWatermark(ctx: IPollFunctions, definition: EventDefinition): Promise<Watermark> {
+	let time: number | undefined;
+	const ids = new Set<string>();
+	await walkBack(ctx, listRequest(definition, { sort: `-${definition.timeField}` }), definition.recordsKey, START_PAGE_SIZE, (records) => {
+		for (const record of records) {
+			const { id, time: t } = fetched(ctx, definition, record);
+			time ??= t;
+			if (t < time) return true;
+			if (t === time) ids.add(id);
+		}
+		return false;
+	});
+	return { time, ids: [...ids] };
+}
+
+function pollDeadline(ctx: IPollFunctions): number | undefined {
+	const host = ctx as { getPollBudgetMs?: () => unknown };
+	if (typeof host.getPollBudgetMs !== 'function') return undefined;
+	const budget = host.getPollBudgetMs();
+	return typeof budget === 'number' && Number.isFinite(budget) ? Date.now() + Math.max(0, budget) * BUDGET_SHARE : undefined;
+}
+
+/**
+ * Customers and feedback, whose `startDate` is an exact inclusive instant: ask for records at
+ * or after the watermark, oldest first, and move the cursor to the last record of each full
+ * page (a new query, not page 2), so records inserted or deleted meanwhile never shift what is
+ * still to come. Records at the cursor instant come again on the next page and are dropped by
+ * ID. Should a full page hold one instant only, that instant is read page by page on its own.
+ * Stopping after any page leaves a consistent state, which is how a poll budget is honoured.
+ */
+async function walkForward(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+	const seen = new Set(from.ids);
+	const found: Fetched[] = [];
+	const deadline = pollDeadline(ctx);
+	const sort = definition.timeField;
+	const take = (entries: Fetched[], cursor: number | undefined) => {
+		for (const entry of entries) {
+			if ((cursor !== undefined && entry.time < cursor) || seen.has(entry.id)) continue;
+			seen.add(entry.id);
+			found.push(entry);
+		}
+	};
+	const read = (records: IDataObject[]) => records.map((record) => fetched(ctx, definition, record));
+
+	let cursor = from.time;
+	for (;;) {
+		const qs = { ...filters.query, sort, ...(cursor === undefined ? {} : { startDate: toInstant(cursor) }) };
+		const page = await fetchPage(ctx, listRequest(definition, qs), definition.recordsKey, 1, MAX_PAGE_SIZE);
+		const entries = read(page.records);
+		take(entries, cursor);
+		if (page.last) return found;
+		const lastTime = entries[entries.length - 1].time;
+		if (cursor !== undefined && lastTime <= cursor) {
+			if (entries.some(({ time }) => time !== cursor)) {
+				throw new NodeOperationError(ctx.getNode(), `The service did not sort ${definition.path} by ${sort}`, {
+					description: 'The trigger needs the oldest records first to read every page exactly once. Nothing was emitted; the next poll tries again.',
+				});
+			}
+			// A full page of one instant: read that instant page by page, then move past it.
+			const instant = toInstant(cursor);
+			const walk = { request: listRequest(definition, { ...filters.query, sort, startDate: instant, endDate: instant }), recordsKey: definition.recordsKey };
+			for await (const records of walkPages(ctx, walk)) take(read(records), cursor);
+			cursor += 1;
+		} else {
+			cursor = lastTime;
+		}
+		if (deadline !== undefined && Date.now() >= deadline) return found;
+	}
+}
+
+/**
+ * The outbox, whose `startDate` the service snaps to a whole day in the account's time zone:
+ * read newest first, from the day before the watermark's, until a record older than the
+ * watermark shows up. An idle poll is one small page; a busy one walks every page down to the
+ * watermark. Records come out oldest first.
+ */
+async function walkOutbox(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+	const known = new Set(from.ids);
+	const found: Fetched[] = [];
+	const qs: IDataObject = { ...filters.query, sort: `-${definition.timeField}` };
+	if (from.time !== undefined) qs.startDate = outboxWindowStart(from.time);
+	const request = listRequest(definition, qs);
+	/** Takes the new records of a page; true once the page reaches below the watermark. */
+	const visit = (records: IDataObject[]) => {
+		let reached = false;
+		for (const record of records) {
+			const entry = fetched(ctx, definition, record);
+			if (from.time !== undefined && entry.time < from.time) {
+				reached = true;
+				continue;
+			}
+			if (known.has(entry.id)) continue;
+			known.add(entry.id);
+			found.push(entry);
+		}
+		return reached;
+	};
+
+	const probeSize = Math.max(OUTBOX_PROBE_MIN, from.ids.length + OUTBOX_PROBE_MARGIN);
+	if (from.time !== undefined && probeSize < MAX_PAGE_SIZE) {
+		const { records, last } = await fetchPage(ctx, request, definition.recordsKey, 1, probeSize);
+		if (visit(records) || last) return found.reverse();
+		// A busy poll: walk from page 1 again with full pages. Start afresh so that records
+		// inserted meanwhile (on top of page 1) keep their place in the order.
+		found.length = 0;
+		known.clear();
+		for (const id of from.ids) known.add(id);
+	}
+	await walkBack(ctx, request, definition.recordsKey, MAX_PAGE_SIZE, visit);
+	return found.reverse();
+}
+
+/** Fetch Test Event: the newest record that passes every filter, as one item; the state is not touched. */
+async function latestSample(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters): Promise<INodeExecutionData[][]> {
+	const request = listRequest(definition, { ...filters.query, sort: `-${definition.timeField}` });
+	let sample: IDataObject | undefined;
+	let checked = 0;
+	if (!filters.scoreRange) {
+		sample = (await fetchPage(ctx, request, definition.recordsKey, 1, 1)).records[0];
+	} else {
+		let pages = 0;
+		for await (const records of walkPages(ctx, { request, recordsKey: definition.recordsKey })) {
+			checked += records.length;
+			sample = records.find((record) => matchesLocally(filters, record));
+			if (sample || ++pages >= MANUAL_SCAN_PAGES) break;
+		}
+	}
+	if (!sample) {
+		throw new NodeOperationError(ctx.getNode(), `No ${definition.noun} matching the filters was found`, {
+			description:
+				checked > 0
+					? `None of the ${checked} newest ${definition.noun}s that pass the other filters has a score in the chosen range. Widen the filters, or activate the workflow to wait for the next one.`
+					: `The account has no ${definition.noun} that passes these filters yet. Widen the filters, or activate the workflow to wait for the next one.`,
+		});
+	}
+	return [[{ json: sample }]];
+}
+
+/**
+ * One poll. The state is read once and written once, after every page was read: when a request
+ * fails (a 5xx or network error after the transport's retries, a 429 past the credential's
+ * wait), the error is thrown, n8n keeps the state it had, and the next poll reads the same
+ * records again.
+ */
+export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
+	const definition = EVENTS[event];
+	if (!definition) throw new NodeOperationError(this.getNode(), `Trigger On: "${event}" is not a known event`);
+	const filters = readFilters(this, definition);
+	if (this.getMode() === 'manual') return latestSample(this, definition, filters);
+
+	const startFrom = readStartFrom(this);
+	const scope = stateScope(event, startFrom);
+	const staticData = this.getWorkflowStaticData('node');
+	let from = readState(staticData, scope);
+	if (!from) {
+		if (startFrom === undefined) {
+			// Start from now: remember the newest record, emit nothing.
+			writeState(staticData, scope, await newestWatermark(this, definition));
+			return null;
+		}
+		from = { time: startFrom, ids: [] };
+	}
+
+	const fresh =
+		definition.dateRule === 'instant'
+			? await walkForward(this, definition, filters, from)
+			: await walkOutbox(this, definition, filters, from);
+	// JavaScript's sort is stable: records sharing a timestamp keep the service's order.
+	fresh.sort((a, b) => a.time - b.time);
+	// The watermark moves over every new record, also those the score range drops.
+	writeState(staticData, scope, advance(from, fresh));
+
+	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: record }));
+	return items.length ? [items] : null;
+}
