@@ -1,0 +1,96 @@
+/**
+ * npx tsx test/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
+ *                               [--rate-limit 150/60000|off] [--retry-after] [--quiet]
+ * Prints the URLs and demo keys, then "Simulator ready"; runs until SIGINT or SIGTERM.
+ */
+import { start, type SimulatorOptions } from './index';
+import type { SeedOption } from './seed';
+
+function usage(msg: string): never {
+	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit LIMIT/WINDOW_MS|off] [--retry-after] [--quiet]`);
+	process.exit(2);
+}
+
+function parseArgs(argv: string[]): SimulatorOptions & { quiet: boolean } {
+	const opts: SimulatorOptions & { quiet: boolean } = { port: 4010, legacyPort: 4011, seed: 'demo', quiet: false };
+	let rate: { limit: number; windowMs: number } | false = { limit: 150, windowMs: 60_000 };
+	let retryAfter = false;
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		const value = () => argv[++i] ?? usage(`${arg} needs a value`);
+		const port = (v: string) => (/^\d+$/.test(v) ? Number(v) : usage(`${arg}: not a port: ${v}`));
+		switch (arg) {
+			case '--port':
+				opts.port = port(value());
+				break;
+			case '--legacy-port':
+				opts.legacyPort = port(value());
+				break;
+			case '--seed': {
+				const s = value();
+				if (!['demo', 'large', 'empty'].includes(s)) usage(`--seed: ${s}`);
+				opts.seed = s as SeedOption;
+				break;
+			}
+			case '--rate-limit': {
+				const v = value();
+				const m = /^(\d+)\/(\d+)$/.exec(v);
+				if (v === 'off') rate = false;
+				else if (m) rate = { limit: Number(m[1]), windowMs: Number(m[2]) };
+				else usage(`--rate-limit: ${v}`);
+				break;
+			}
+			case '--retry-after':
+				retryAfter = true;
+				break;
+			case '--quiet':
+				opts.quiet = true;
+				break;
+			case '--help':
+			case '-h':
+				usage('Survey Feedback Service simulator');
+				break;
+			default:
+				usage(`unknown option ${arg}`);
+		}
+	}
+	opts.rateLimit = rate && { ...rate, retryAfter };
+	return opts;
+}
+
+async function main(): Promise<void> {
+	const opts = parseArgs(process.argv.slice(2));
+	const t0 = Date.now();
+	const sim = await start({
+		...opts,
+		onRequest: opts.quiet
+			? undefined
+			: (e) => console.log(`${e.time} ${e.method} ${e.path}${e.rawQuery ? `?${e.rawQuery}` : ''} -> ${e.status ?? 'dropped'}${e.fault ? ` [fault ${e.fault}]` : ''} (${e.durationMs} ms)`),
+	});
+	const state = sim.state();
+	console.log(`Survey Feedback simulator (seed ${JSON.stringify(state.seed)}, built in ${Date.now() - t0} ms)`);
+	console.log(`  v2 base URL:      ${sim.baseUrl}`);
+	console.log(`  legacy base URL:  ${sim.legacyBaseUrl}`);
+	console.log(`  control URL:      ${sim.controlUrl}`);
+	console.log(`  rate limit:       ${state.config.rateLimit ? `${state.config.rateLimit.limit} per ${state.config.rateLimit.windowMs} ms${state.config.rateLimit.retryAfter ? ', Retry-After on' : ''}` : 'off'}`);
+	for (const a of sim.accounts) {
+		const counts = state.accounts.find((x) => x.id === a.id)?.counts;
+		console.log(`  account ${a.name} [${a.id}, ${a.timezone}]`);
+		console.log(`    write key: ${a.writeKey}   read key: ${a.readKey}`);
+		if (counts) console.log(`    ${counts.customers} customers, ${counts.feedback} feedback, ${counts.outbox} outbox`);
+	}
+	console.log('Simulator ready');
+
+	const stop = async (signal: string) => {
+		console.log(`${signal}: stopping the simulator`);
+		await sim.close();
+		process.exit(0);
+	};
+	process.once('SIGINT', () => void stop('SIGINT'));
+	process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+	console.error(err);
+	process.exit(1);
+});

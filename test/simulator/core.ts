@@ -1,0 +1,148 @@
+/** The simulator's state shared by both ports and the control API: accounts, clock, limiter, faults, log. */
+import { RequestLog } from './requestlog';
+import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig } from './ratelimit';
+import { Faults, parseFaults, type FaultRule } from './faults';
+import { Router } from './router';
+import { ACCOUNTS, buildAccounts, parseSeed, type SeedOption } from './seed';
+import type { AccountStore } from './store';
+import type { Permission } from './types';
+import { customerRoutes } from './routes/customers';
+import { feedbackRoutes } from './routes/feedback';
+import { outboxRoutes } from './routes/outbox';
+import { companyRoutes } from './routes/companies';
+import { catalogRoutes } from './routes/catalog';
+import { reportRoutes } from './routes/reports';
+import { pingRoutes } from './routes/ping';
+import { suppressionRoutes } from './routes/suppressions';
+import { surveyRoutes } from './routes/survey';
+import { importRoutes } from './routes/import';
+import { syncRoutes } from './routes/sync';
+import { legacyRoutes } from './routes/legacy';
+
+export interface ConfigPatch {
+	rateLimit?: Partial<RateLimitConfig> | false;
+	faults?: FaultRule[];
+	/** Seed of the PRNG that samples fault `share` (default 1). Setting faults restarts it. */
+	faultSeed?: number;
+	/** Turns the request log on or off. */
+	log?: boolean;
+}
+
+export interface ConfigView {
+	rateLimit: RateLimitConfig | false;
+	faults: FaultRule[];
+	faultSeed: number;
+	log: boolean;
+}
+
+export class SimCore {
+	stores: AccountStore[] = [];
+	seed: SeedOption;
+	anchor = 0;
+	readonly limiter: RateLimiter;
+	readonly faults = new Faults();
+	readonly log: RequestLog;
+	readonly v2 = new Router().add(
+		...pingRoutes,
+		...customerRoutes,
+		...companyRoutes,
+		...feedbackRoutes,
+		...outboxRoutes,
+		...catalogRoutes,
+		...reportRoutes,
+		...suppressionRoutes,
+		...surveyRoutes,
+		...importRoutes,
+		...syncRoutes,
+	);
+	readonly legacy = new Router().add(...legacyRoutes);
+	/** Timers of slow faults, cleared on close. */
+	readonly timers = new Set<NodeJS.Timeout>();
+
+	constructor(
+		readonly clock: () => Date,
+		opts: { seed?: SeedOption; rateLimit?: Partial<RateLimitConfig> | false; log?: boolean },
+	) {
+		this.seed = parseSeed(opts.seed);
+		this.limiter = new RateLimiter(parseRateLimit(opts.rateLimit ?? DEFAULT_RATE_LIMIT, DEFAULT_RATE_LIMIT));
+		this.log = new RequestLog(opts.log ?? true);
+		this.reset(this.seed);
+	}
+
+	now(): number {
+		return this.clock().getTime();
+	}
+
+	/** New data for the seed (default: the last one), anchored at the clock floored to the second. */
+	reset(seed: SeedOption = this.seed): void {
+		this.seed = parseSeed(seed);
+		this.anchor = Math.floor(this.now() / 1000) * 1000;
+		this.stores = buildAccounts(this.seed, this.anchor);
+		this.log.clear();
+		this.limiter.clear();
+		this.faults.set([], this.faults.faultSeed);
+	}
+
+	/** An account by its id or any of its keys. */
+	account(ref: string): AccountStore | undefined {
+		return this.stores.find((s) => s.account.id === ref || s.account.writeKey === ref || s.account.readKey === ref);
+	}
+
+	authenticate(key: string): { store: AccountStore; permission: Permission } | undefined {
+		for (const store of this.stores) {
+			if (store.account.writeKey === key) return { store, permission: 'write' };
+			if (store.account.readKey === key) return { store, permission: 'read' };
+		}
+		return undefined;
+	}
+
+	configure(patch: ConfigPatch): ConfigView {
+		if (patch.rateLimit !== undefined) {
+			this.limiter.config = parseRateLimit(patch.rateLimit, this.limiter.config);
+			this.limiter.clear();
+		}
+		if (patch.faults !== undefined || patch.faultSeed !== undefined) {
+			const seed = patch.faultSeed ?? this.faults.faultSeed;
+			if (!Number.isInteger(seed)) throw new Error('faultSeed must be an integer');
+			this.faults.set(patch.faults !== undefined ? parseFaults(patch.faults) : this.faults.list(), seed);
+		}
+		if (patch.log !== undefined) {
+			if (typeof patch.log !== 'boolean') throw new Error('log must be a boolean');
+			this.log.enabled = patch.log;
+		}
+		return this.config();
+	}
+
+	config(): ConfigView {
+		return { rateLimit: this.limiter.config, faults: this.faults.list(), faultSeed: this.faults.faultSeed, log: this.log.enabled };
+	}
+
+	state() {
+		return {
+			seed: this.seed,
+			anchor: new Date(this.anchor).toISOString(),
+			now: new Date(this.now()).toISOString(),
+			accounts: this.stores.map((s) => ({
+				id: s.account.id,
+				name: s.account.name,
+				timezone: s.account.timezone,
+				counts: {
+					customers: s.customers.size,
+					companies: s.companies.size,
+					feedback: s.feedback.size,
+					outbox: s.outbox.size,
+					campaigns: s.campaigns.length,
+					templates: s.templates.length,
+					trendGroups: s.trendGroups.length,
+					emailSuppressions: s.emailSuppressions.length,
+					domainSuppressions: s.domainSuppressions.length,
+					deletedFeedback: s.deleted.feedback,
+					deletedOutbox: s.deleted.outbox,
+				},
+			})),
+			config: this.config(),
+		};
+	}
+}
+
+export { ACCOUNTS };

@@ -1,0 +1,94 @@
+/** Fault injection rules, sampled with a seeded PRNG so a given rule list fails the same requests every run. */
+import { mulberry32, type Rng } from './rng';
+
+export const FAULT_KINDS = [500, 502, 503, 'drop', 'slow', 'html', 'badjson'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+	match?: { method?: string; pathPrefix?: string };
+	kind: FaultKind;
+	/** Probability 0..1 that a matching request is faulted (default 1). */
+	share?: number;
+	/** Only the next N faulted requests; the rule is spent afterwards. */
+	count?: number;
+	/** For slow: the delay before the normal answer (default 1000). */
+	delayMs?: number;
+	/** For html: 200 or 502 (default 502). */
+	status?: 200 | 502;
+}
+
+interface ActiveRule extends FaultRule {
+	remaining: number;
+}
+
+export class Faults {
+	private rules: ActiveRule[] = [];
+	private rng: Rng = mulberry32(1);
+	private seed = 1;
+
+	set(rules: FaultRule[], seed = 1): void {
+		this.rules = rules.map((r) => ({ ...r, remaining: r.count ?? Infinity }));
+		this.seed = seed;
+		this.rng = mulberry32(seed);
+	}
+
+	list(): FaultRule[] {
+		return this.rules.map(({ remaining, ...r }) => ({ ...r, ...(r.count !== undefined ? { count: remaining } : {}) }));
+	}
+
+	get faultSeed(): number {
+		return this.seed;
+	}
+
+	/** The first matching rule that fires; one PRNG draw per matching rule that has a share. */
+	pick(method: string, path: string): FaultRule | undefined {
+		for (const r of this.rules) {
+			if (r.remaining <= 0) continue;
+			if (r.match?.method && r.match.method.toUpperCase() !== method.toUpperCase()) continue;
+			if (r.match?.pathPrefix && !path.startsWith(r.match.pathPrefix)) continue;
+			if (r.share !== undefined && r.share < 1 && this.rng() >= r.share) continue;
+			r.remaining--;
+			return r;
+		}
+		return undefined;
+	}
+}
+
+export function parseFaults(v: unknown): FaultRule[] {
+	if (!Array.isArray(v)) throw new Error('faults must be an array of rules');
+	return v.map((r, i) => {
+		if (typeof r !== 'object' || r === null) throw new Error(`faults[${i}] must be an object`);
+		const rule = r as FaultRule;
+		if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`faults[${i}].kind must be one of ${FAULT_KINDS.join(', ')}`);
+		if (rule.share !== undefined && !(typeof rule.share === 'number' && rule.share >= 0 && rule.share <= 1)) {
+			throw new Error(`faults[${i}].share must be a number from 0 to 1`);
+		}
+		if (rule.count !== undefined && !(Number.isInteger(rule.count) && rule.count >= 0)) {
+			throw new Error(`faults[${i}].count must be a non-negative integer`);
+		}
+		if (rule.delayMs !== undefined && !(typeof rule.delayMs === 'number' && rule.delayMs >= 0)) {
+			throw new Error(`faults[${i}].delayMs must be a non-negative number`);
+		}
+		if (rule.status !== undefined && rule.status !== 200 && rule.status !== 502) {
+			throw new Error(`faults[${i}].status must be 200 or 502`);
+		}
+		if (rule.match !== undefined && (typeof rule.match !== 'object' || rule.match === null)) {
+			throw new Error(`faults[${i}].match must be an object`);
+		}
+		return rule;
+	});
+}
+
+export const HTML_PAGE = (status: number) =>
+	status === 200
+		? '<!DOCTYPE html><html><head><title>Scheduled maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>'
+		: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+
+/** A JSON body cut in the middle of a record. */
+export const TRUNCATED_JSON = '{"message":"Success.","code":200,"data":{"responses":[{"id":"6af1000000000000000000';
+
+export const FAULT_MESSAGES: Record<500 | 502 | 503, string> = {
+	500: 'Internal server error.',
+	502: 'Bad gateway.',
+	503: 'Service temporarily unavailable.',
+};

@@ -1,0 +1,158 @@
+/** Customers: list, by ID, bulk upsert, delete, unsubscribe, resubscribe. */
+import { parseInstant } from '../dates';
+import { badRequest, notFound, ok } from '../http';
+import { isObjectId } from '../ids';
+import { attributesFromQuery, parsePaging, parseSort, runList, smallestSource, str } from '../query';
+import type { Route } from '../router';
+import { parseCustomerInput, upsertCustomer } from '../store';
+import type { Customer } from '../types';
+import { customerView } from '../views';
+import { bodyArray, bodyObject, customerAttr, itemEmail, listResult, optionalDate } from './common';
+
+/** Limit of POST /customers; the same bound is applied to the other customer bulk writes. */
+export const CUSTOMERS_MAX = 1000;
+
+const SORT: Record<string, (c: Customer) => string | number> = {
+	createdDate: (c) => c.createdAt,
+	updatedDate: (c) => c.updatedAt,
+	email: (c) => c.email.toLowerCase(),
+	firstName: (c) => c.firstName.toLowerCase(),
+	lastName: (c) => c.lastName.toLowerCase(),
+	companyName: (c) => c.companyName.toLowerCase(),
+};
+
+export const customerRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/api/v2/customers',
+		handler: ({ store, query }) => {
+			const email = str(query, 'email')?.trim().toLowerCase();
+			const paging = parsePaging(query);
+			const sort = parseSort(str(query, 'sort'), '-createdDate', SORT, 'createdDate');
+			const { items, total } = runList({
+				source: smallestSource(store.customers.all(), [email ? store.customers.bucket('email', email) : undefined]),
+				time: store.customers.time,
+				start: optionalDate(query, 'startDate', (v) => parseInstant(v, 'startDate')),
+				end: optionalDate(query, 'endDate', (v) => parseInstant(v, 'endDate')),
+				filters: [email ? (c) => c.email.toLowerCase() === email : undefined, attributesFromQuery(query, customerAttr)],
+				sort,
+				paging,
+			});
+			return listResult('subscribers', items.map((c) => customerView(store, c)), total, paging, sort.raw, true);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/api/v2/customers/:id',
+		handler: ({ store, params }) => {
+			if (!isObjectId(params.id)) throw badRequest('Invalid customer ID.');
+			const c = store.customers.get(params.id);
+			if (!c) throw notFound();
+			return ok(customerView(store, c));
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v2/customers',
+		handler: ({ store, body, now }) => {
+			const items = bodyArray(bodyObject(body), 'subscribers', 1, CUSTOMERS_MAX);
+			// Keyed by the email exactly as sent; a repeated email updates the same row.
+			const rows: Record<string, { status: string; id?: string; reason?: string }> = {};
+			for (const item of items) {
+				const key = typeof (item as { email?: unknown })?.email === 'string' ? ((item as { email: string }).email) : '';
+				const parsed = parseCustomerInput(item);
+				if ('error' in parsed) {
+					rows[key] ??= { status: 'failed', reason: parsed.error };
+					continue;
+				}
+				const { status, customer } = upsertCustomer(store, parsed.input, now);
+				const prev = rows[key];
+				rows[key] = { status: prev?.status === 'created' ? 'created' : status, id: customer?.id };
+			}
+			return ok(rows);
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/api/v2/customers',
+		handler: ({ store, body }) => {
+			const items = bodyArray(bodyObject(body), 'subscribers', 1, CUSTOMERS_MAX);
+			let deleted = 0;
+			const results = items.map((item, index) => {
+				const e = itemEmail(item);
+				if ('error' in e) return { index, email: e.email, status: 'failed', reason: e.error };
+				const c = store.customerByEmail(e.email);
+				if (!c) return { index, email: e.email, status: 'not_found', reason: 'no customer with this email' };
+				store.deleteCustomer(c);
+				deleted++;
+				return { index, email: e.email, status: 'deleted', id: c.id };
+			});
+			return ok({ deleted, results });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v2/customers/unsubscribe',
+		handler: ({ store, body, now }) => {
+			const b = bodyObject(body);
+			const items = bodyArray(b, 'subscribers', 1, CUSTOMERS_MAX);
+			const message = optOutMessage(b.message);
+			let unsubscribed = 0;
+			const results = items.map((item, index) => {
+				const e = itemEmail(item);
+				if ('error' in e) return { index, email: e.email, status: 'failed', reason: e.error };
+				const c = store.customerByEmail(e.email);
+				if (!c) return { index, email: e.email, status: 'not_found', reason: 'no customer with this email' };
+				if (c.unsubscribedBy) return { index, email: e.email, status: 'already_unsubscribed', id: c.id };
+				c.unsubscribedBy = 'owner';
+				c.unsubscribedAt = now;
+				c.optOutMessage = message;
+				c.updatedAt = now;
+				unsubscribed++;
+				return { index, email: e.email, status: 'unsubscribed', id: c.id };
+			});
+			return ok({ unsubscribed, results });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v2/customers/resubscribe',
+		handler: ({ store, body, now }) => {
+			const items = bodyArray(bodyObject(body), 'subscribers', 1, CUSTOMERS_MAX);
+			let resubscribed = 0;
+			const results = items.map((item, index) => {
+				const e = itemEmail(item);
+				if ('error' in e) return { index, email: e.email, status: 'failed', reason: e.error, suppressed: false };
+				// Only the account email list counts; global and domain rules are not reflected here.
+				const suppressed = store.emailSuppression(e.email) !== undefined;
+				const c = store.customerByEmail(e.email);
+				if (!c) return { index, email: e.email, status: 'not_found', reason: 'no customer with this email', suppressed };
+				const row = (status: string, reason?: string) => ({ index, email: e.email, status, ...(reason ? { reason } : {}), id: c.id, suppressed });
+				switch (c.unsubscribedBy) {
+					case null:
+						return row('already_subscribed');
+					case 'self':
+						return row('skipped', 'the contact unsubscribed themselves; only they can resubscribe');
+					case 'bounce':
+						return row('skipped', 'the contact was unsubscribed after a hard bounce');
+					case 'owner':
+						c.unsubscribedBy = null;
+						c.unsubscribedAt = null;
+						c.optOutMessage = null;
+						c.updatedAt = now;
+						resubscribed++;
+						return row('resubscribed');
+				}
+			});
+			return ok({ resubscribed, results });
+		},
+	},
+];
+
+/** `message` is an array of strings (joined by a newline) or one string. */
+function optOutMessage(v: unknown): string | null {
+	if (v === undefined || v === null) return null;
+	if (typeof v === 'string') return v;
+	if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join('\n');
+	throw badRequest('message must be an array of strings.');
+}

@@ -1,0 +1,67 @@
+/** POST /api/v2/survey: upserts the customers and queues one outbox record per subscriber (sentBy manual). */
+import { badRequest, isObject, notFound, ok } from '../http';
+import type { Route } from '../router';
+import { parseCustomerInput, upsertCustomer } from '../store';
+import type { OutboxRecord } from '../types';
+import { bodyArray, bodyObject } from './common';
+
+export const SURVEY_MAX = 100;
+const DAY = 86_400_000;
+
+export const surveyRoutes: Route[] = [
+	{
+		method: 'POST',
+		path: '/api/v2/survey',
+		handler: ({ store, body, now }) => {
+			const b = bodyObject(body);
+			if (b.campaign === undefined || b.campaign === null || b.campaign === '') throw badRequest('campaign is required.');
+			if (typeof b.campaign !== 'string') throw badRequest('campaign must be a campaign ID string.');
+			const delay = b.delay;
+			if (delay !== undefined && delay !== null && !(Number.isInteger(delay) && (delay as number) >= 0)) {
+				throw badRequest('delay must be a whole number of days (0 or more).');
+			}
+			const items = bodyArray(b, 'subscribers', 1, SURVEY_MAX);
+			const campaign = store.campaign(b.campaign);
+			if (!campaign) throw notFound();
+			if (!campaign.active) throw badRequest('The campaign is deactivated.');
+
+			let queued = 0;
+			const results = items.map((raw, index) => {
+				const item = typeof raw === 'string' ? { email: raw } : raw;
+				const email = isObject(item) && typeof item.email === 'string' ? item.email : '';
+				const parsed = parseCustomerInput(item);
+				if ('error' in parsed) return { index, email, status: 'failed', reason: parsed.error };
+				const { status: customerStatus, customer } = upsertCustomer(store, parsed.input, now);
+				const c = customer!;
+				const row = { index, email, customerId: c.id, customerStatus };
+				if (c.unsubscribedBy) return { ...row, status: 'skipped', reason: 'the contact is unsubscribed' };
+				if (store.emailSuppression(c.email)) return { ...row, status: 'skipped', reason: 'the email is suppressed' };
+				if (store.domainSuppression(c.email)) return { ...row, status: 'skipped', reason: 'the email domain is suppressed' };
+				const outbox: OutboxRecord = {
+					id: store.ids.next('outbox'),
+					seq: store.nextSeq(),
+					hideSurveyId: false,
+					...store.snapshotOf(c),
+					customerId: c.id,
+					email: c.email,
+					campaignId: campaign.id,
+					createdAt: now,
+					// No delay: queued for the campaign's sending time frame. Any delay overrides it.
+					sentAt: delay === 0 ? now : null,
+					scheduledAt: typeof delay === 'number' && delay > 0 ? now + delay * DAY : null,
+					channel: campaign.channel,
+					sentBy: 'manual',
+					status: delay === 0 ? 'sent' : typeof delay === 'number' ? 'scheduled' : 'queued',
+					subject: '',
+					openedAt: null,
+					respondedAt: null,
+					optedOut: false,
+				};
+				store.outbox.add(outbox);
+				queued++;
+				return { ...row, status: outbox.status, surveyId: outbox.id };
+			});
+			return ok({ campaignId: campaign.id, queued, results });
+		},
+	},
+];
