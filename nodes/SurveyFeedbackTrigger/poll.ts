@@ -57,7 +57,8 @@ function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
 /**
  * Walks a list newest first, page after page, until `visit` says it has seen enough or the
  * list ends. Records inserted while it walks push older ones onto later pages, so a record can
- * be met twice (callers de-duplicate by ID) but never skipped.
+ * be met twice (callers de-duplicate by ID) but not skipped; only a record deleted meanwhile
+ * could pull one past a page boundary (a documented limit).
  */
 async function walkBack(
 	ctx: IPollFunctions,

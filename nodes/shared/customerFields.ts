@@ -46,11 +46,11 @@ export function customerFieldOptions({ withProperties }: { withProperties: boole
 			default: {},
 			options: [
 				{ displayName: 'Company', name: 'company', type: 'string', default: '', description: 'Company name' },
-				{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-				{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+				{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+				{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
 				{
 					displayName: 'Properties to Clear',
-					name: 'unset_properties',
+					name: 'unsetProperties',
 					type: 'string',
 					default: '',
 					description: 'Custom property names or labels to clear, comma-separated; other properties stay as they are',
@@ -64,7 +64,7 @@ export function customerFieldOptions({ withProperties }: { withProperties: boole
 				},
 				{
 					displayName: 'Tags to Remove',
-					name: 'unset_tags',
+					name: 'unsetTags',
 					type: 'string',
 					default: '',
 					description: 'Tags to remove, comma-separated; other tags stay as they are',
@@ -84,12 +84,12 @@ export function readCustomer(this: IExecuteFunctions, itemIndex: number, { withP
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const customer: IDataObject = compact({
 		email,
-		first_name: optionalText(fields.first_name, at('First Name')),
-		last_name: optionalText(fields.last_name, at('Last Name')),
+		first_name: optionalText(fields.firstName, at('First Name')),
+		last_name: optionalText(fields.lastName, at('Last Name')),
 		company: optionalText(fields.company, at('Company')),
 		tags: toStringList(fields.tags, at('Tags')),
-		unset_tags: toStringList(fields.unset_tags, at('Tags to Remove')),
-		unset_properties: toStringList(fields.unset_properties, at('Properties to Clear')),
+		unset_tags: toStringList(fields.unsetTags, at('Tags to Remove')),
+		unset_properties: toStringList(fields.unsetProperties, at('Properties to Clear')),
 	});
 	if (withProperties) {
 		const properties = readCustomProperties.call(this, itemIndex);

@@ -41,7 +41,7 @@ describe('Create or Update folds items into requests of 1000', () => {
 	])('%i items make %i requests, and each item gets its own row', async (count, requests) => {
 		const items = people(count, `upsert${count}`);
 		const { output, error } = await run(
-			{ operation: 'upsert', email: field('email'), additionalFields: { first_name: field('first') } },
+			{ operation: 'upsert', email: field('email'), additionalFields: { firstName: field('first') } },
 			{ items },
 		);
 		expect(error).toBeUndefined();
@@ -62,7 +62,7 @@ describe('Create or Update folds items into requests of 1000', () => {
 		await run({
 			operation: 'upsert',
 			email: 'ada@example.com',
-			additionalFields: { first_name: 'Ada', last_name: 'Lovelace', company: 'Engines', tags: 'vip, beta', unset_tags: ['old'], unset_properties: 'plan' },
+			additionalFields: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', tags: 'vip, beta', unsetTags: ['old'], unsetProperties: 'plan' },
 			customProperties: { property: [{ label: 'country', value: 'UK', type: 'text' }] },
 		});
 		const [request] = apiRequests('POST', '/api/v2/customers');

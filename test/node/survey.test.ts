@@ -64,11 +64,11 @@ describe('Survey: Send', () => {
 			[{ email: 'ann@survey-test.com', first: 'Ann', tags: 'vip, trial' }],
 			{
 				additionalFields: (_: number, item: { json: IDataObject }) => ({
-					first_name: item.json.first,
-					last_name: 'Smith',
+					firstName: item.json.first,
+					lastName: 'Smith',
 					company: 'Acme',
 					tags: item.json.tags,
-					unset_tags: 'old',
+					unsetTags: 'old',
 				}),
 			},
 		);
