@@ -1,7 +1,7 @@
 import nock from 'nock';
 import type { INodeType } from 'n8n-workflow';
 
-import { apiRequest, flattenQuery, joinUrl, transportSettings, type ApiRequest } from '../nodes/shared/transport';
+import { apiRequest, flattenQuery, joinUrl, RequestPacer, transportSettings, type ApiRequest } from '../nodes/shared/transport';
 import { createHarness, credentialsFor } from './helpers/n8nContext';
 
 const KEY = 'sk_live_SECRET/key+42';
@@ -263,14 +263,35 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('requests are paced under the limit per account', async () => {
-		Object.assign(transportSettings, { requestsPerWindow: 3, windowMs: 300 });
-		const times: number[] = [];
-		nock(BASE).get('/api/v2/ping').times(7).reply(200, () => (times.push(Date.now()), {}));
+	test('the pacer lets at most N requests per account into any window, and waits out the rest', async () => {
+		let clock = 0;
+		const waits: number[] = [];
+		const pacer = new RequestPacer({ requestsPerWindow: 3, windowMs: 1000 }, () => clock, async (ms) => {
+			waits.push(ms);
+			clock += ms;
+		});
+		const turns: number[] = [];
+		for (let i = 0; i < 10; i++) {
+			await pacer.takeTurn('account-a');
+			turns.push(clock);
+			clock += 10; // each request takes 10 ms
+		}
+		for (let i = 3; i < turns.length; i++) expect(turns[i] - turns[i - 3]).toBeGreaterThanOrEqual(1000);
+		expect(waits.length).toBe(3); // the 4th, 7th and 10th requests waited
+
+		// another account has its own budget
+		const before = waits.length;
+		await pacer.takeTurn('account-b');
+		expect(waits.length).toBe(before);
+	});
+
+	test('the transport takes a turn per request, so a full window makes it wait', async () => {
+		Object.assign(transportSettings, { requestsPerWindow: 2, windowMs: 150 });
+		nock(BASE).get('/api/v2/ping').times(3).reply(200, {});
 		const h = harness('apiKeyHeader', { apiKey: 'pacing-account' });
-		for (let i = 0; i < 7; i++) await send(h);
-		expect(times).toHaveLength(7);
-		for (let i = 3; i < times.length; i++) expect(times[i] - times[i - 3]).toBeGreaterThanOrEqual(295);
+		const started = Date.now();
+		for (let i = 0; i < 3; i++) await send(h);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(100); // the third request waited for the window
 	});
 });
 

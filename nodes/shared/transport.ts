@@ -120,22 +120,37 @@ export function flattenQuery(qs: IDataObject = {}): IDataObject {
 
 // ---- Pacing: keep one account under its request rate, across all executions in this process.
 
-const recentRequests = new Map<string, number[]>();
+/**
+ * Lets a request go only when fewer than `requestsPerWindow` went to the same account within
+ * the last `windowMs`, else waits until the oldest of them leaves the window. The clock and
+ * the wait are parameters so that tests can drive it without real time.
+ */
+export class RequestPacer {
+	private readonly recent = new Map<string, number[]>();
 
-async function takeTurn(accountKey: string): Promise<void> {
-	const { requestsPerWindow, windowMs } = transportSettings;
-	for (;;) {
-		const now = Date.now();
-		const recent = (recentRequests.get(accountKey) ?? []).filter((time) => now - time < windowMs);
-		if (recent.length < requestsPerWindow) {
-			recent.push(now);
-			recentRequests.set(accountKey, recent);
-			return;
+	constructor(
+		private readonly limits: { requestsPerWindow: number; windowMs: number },
+		private readonly now: () => number = Date.now,
+		private readonly wait: (ms: number) => Promise<void> = sleep,
+	) {}
+
+	async takeTurn(accountKey: string): Promise<void> {
+		for (;;) {
+			const { requestsPerWindow, windowMs } = this.limits;
+			const now = this.now();
+			const recent = (this.recent.get(accountKey) ?? []).filter((time) => now - time < windowMs);
+			if (recent.length < requestsPerWindow) {
+				recent.push(now);
+				this.recent.set(accountKey, recent);
+				return;
+			}
+			this.recent.set(accountKey, recent);
+			await this.wait(recent[0] + windowMs - now);
 		}
-		recentRequests.set(accountKey, recent);
-		await sleep(recent[0] + windowMs - now + 5);
 	}
 }
+
+const pacer = new RequestPacer(transportSettings);
 
 function backoffMs(attempt: number): number {
 	const { baseBackoffMs, maxBackoffMs } = transportSettings;
@@ -318,7 +333,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	let rateLimitAttempt = 0;
 	let failureRetries = 0;
 	for (;;) {
-		await takeTurn(connection.accountKey);
+		await pacer.takeTurn(connection.accountKey);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
