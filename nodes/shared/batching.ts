@@ -98,7 +98,7 @@ export function rowError(this: IExecuteFunctions, itemIndex: number, row: IDataO
 		itemIndex,
 		description: `The service did not accept item ${itemIndex}: ${reason}`,
 	});
-	// The router puts the row's fields (email, status, reason…) on the item's error output.
+	// The router puts the row's fields (email, status, reason…) in the error item's `details`.
 	return Object.assign(error, { row });
 }
 

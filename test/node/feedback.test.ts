@@ -330,9 +330,9 @@ describe('Feedback: Import', () => {
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(201);
 			output.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
-			expect(output[3].json).toEqual(expect.objectContaining({ email: items[3].email, status: 'failed', error: expect.stringMatching(/score must be/) }));
-			expect(output[200].json).toEqual(expect.objectContaining({ email: items[200].email, status: 'failed' }));
-			expect(output[3].error).toBeDefined();
+			expect(output[3].json).toEqual({ error: expect.stringMatching(/score must be/), details: expect.objectContaining({ email: items[3].email, status: 'failed' }) });
+			expect(output[200].json.details).toEqual(expect.objectContaining({ email: items[200].email, status: 'failed' }));
+			expect(Object.keys(output[3].json).sort()).toEqual(['details', 'error']); // what n8n routes to an error output
 			expect(output.filter((item) => item.json.status === 'imported')).toHaveLength(199);
 		});
 
@@ -349,7 +349,7 @@ describe('Feedback: Import', () => {
 				{ continueOnFail: true },
 			);
 			expect(output[0].json.status).toBe('imported');
-			expect(output[1].json).toEqual(expect.objectContaining({ email: items[1].email, error: expect.stringMatching(/ambiguous/) }));
+			expect(output[1].json).toEqual({ error: expect.stringMatching(/ambiguous/), details: expect.objectContaining({ email: items[1].email }) });
 		});
 	});
 
@@ -379,7 +379,7 @@ describe('Feedback: Import', () => {
 				continueOnFail: true,
 			});
 			expect(error).toBeUndefined();
-			expect(output.map((item) => [item.pairedItem, item.json.status ?? null, item.json.id ?? null])).toEqual([
+			expect(output.map((item) => [item.pairedItem, (item.json.details as IDataObject | undefined)?.status ?? item.json.status ?? null, item.json.id ?? null])).toEqual([
 				[{ item: 0 }, 'imported', 'f-1'],
 				[{ item: 1 }, 'imported', 'f-2'],
 				[{ item: 2 }, 'failed', null],
@@ -542,7 +542,7 @@ describe('Feedback: Delete', () => {
 		expect(failing.error?.message).toBe('1 of 2 items failed');
 		expect(failing.error?.description).toContain('item 1: Feedback: Delete failed: invalid email');
 		const continuing = await run('delete', parameters, items, { continueOnFail: true });
-		expect(continuing.output[1]).toEqual(expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ status: 'failed', reason: 'invalid email' }) }));
+		expect(continuing.output[1]).toEqual(expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ details: expect.objectContaining({ status: 'failed', reason: 'invalid email' }) }) }));
 	});
 
 	it.each([

@@ -237,7 +237,7 @@ describe('Outbox: Delete', () => {
 		it('becomes an error item paired to its input, with Continue On Fail', async () => {
 			const { output } = await remove(parameters, items, { continueOnFail: true });
 			expect(output[1]).toEqual(
-				expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ email: 'f1@outbox-test.c', status: 'failed', reason: 'invalid email' }) }),
+				expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ details: expect.objectContaining({ email: 'f1@outbox-test.c', status: 'failed', reason: 'invalid email' }) }) }),
 			);
 			expect(output[0].json.status).toBe('not_found');
 		});

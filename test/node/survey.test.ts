@@ -163,7 +163,7 @@ describe('Survey: Send', () => {
 			expect(output).toHaveLength(3);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 			expect(output[1].json).toEqual(
-				expect.objectContaining({ email: 'r1@survey-test.c', status: 'failed', reason: 'invalid email', error: 'Survey not sent: invalid email' }),
+				expect.objectContaining({ error: 'Survey not sent: invalid email', details: expect.objectContaining({ email: 'r1@survey-test.c', status: 'failed', reason: 'invalid email' }) }),
 			);
 			expect(output[0].json.status).toBe('queued');
 			expect(output[2].json.status).toBe('queued');
@@ -228,7 +228,7 @@ describe('Survey: Send', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(output.map((item) => [item.pairedItem, item.json.status, item.json.surveyId ?? null])).toEqual([
+		expect(output.map((item) => [item.pairedItem, (item.json.details as IDataObject | undefined)?.status ?? item.json.status, item.json.surveyId ?? null])).toEqual([
 			[{ item: 0 }, 'queued', 's-1'],
 			[{ item: 1 }, 'failed', null],
 		]);

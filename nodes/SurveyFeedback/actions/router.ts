@@ -4,13 +4,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import { describeItems, type ItemOutcome } from '../../shared/batching';
 import { resources } from './resources';
 
+/**
+ * An input item's failure as an output item. n8n routes an item whose JSON holds only `error`
+ * and `details` to the error output, and keeps it whole (an item with `error` set on the item
+ * itself gets its JSON replaced by the bare message, losing the row).
+ */
 function errorItem(outcome: Extract<ItemOutcome, { error: Error }>): INodeExecutionData {
 	const error = outcome.error as Error & { description?: string; httpCode?: string; row?: IDataObject };
-	const json: IDataObject = { ...(error.row ?? {}), error: error.message };
-	if (error.description) json.description = error.description;
-	if (error.httpCode) json.httpCode = error.httpCode;
-	// `error` on the item is what routes it to the error output when the node has one.
-	return { json, error: error as never, pairedItem: { item: outcome.itemIndex } };
+	const details: IDataObject = { ...(error.row ?? {}) };
+	if (error.description) details.description = error.description;
+	if (error.httpCode) details.httpCode = error.httpCode;
+	return { json: { error: error.message, details }, pairedItem: { item: outcome.itemIndex } };
 }
 
 /** One error for the failed rows of a bulk request, naming each failed item and its reason. */
