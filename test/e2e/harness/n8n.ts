@@ -114,7 +114,7 @@ export interface CreateInstanceOptions {
 	name?: string;
 	/**
 	 * 'copy' (default): copies package.json and the package's `files` (dist) into
-	 * `<userFolder>/.n8n/nodes/node_modules/<name>`, and links n8n's own n8n-workflow beside it,
+	 * `<userFolder>/.n8n/nodes/node_modules/<name>`, and links n8n's own n8n-workflow and luxon beside it,
 	 * as a community install has it. 'link': a symlink to packageDir (its imports then resolve
 	 * from packageDir's node_modules: a second n8n-workflow; needed if it has runtime dependencies).
 	 */

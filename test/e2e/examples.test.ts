@@ -1,0 +1,99 @@
+/**
+ * Proves that every example workflow in examples/ (what users import), except the trigger one,
+ * imports into a real n8n unchanged and runs green against the simulator, with the credential
+ * id the examples name (sfSimulatorCredential). A new example file is picked up by itself (and
+ * gets the generic checks); the known ones are also checked for what they claim to show.
+ * The trigger example (a poll trigger) cannot run under `n8n execute`; trigger.test.ts covers it.
+ */
+import { nodeError, nodesThatRan, outputItems, type ExecuteResult } from './harness/n8n';
+import {
+	ACCOUNT_A,
+	CAMPAIGN_A1,
+	context,
+	describeRun,
+	n8nInstance,
+	pairedIndexes,
+	readExamples,
+	simClient,
+	TRIGGER_TYPE,
+	type LoggedRequest,
+} from './support';
+
+const sim = simClient();
+const n8n = n8nInstance();
+const examples = readExamples();
+const runnable = Object.keys(examples).filter((file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE));
+
+/** What each known example shows, beyond running green. */
+const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promise<void> | void> = {
+	'sync-customers.json': (res, log) => {
+		const contacts = outputItems(res, 'CRM contacts');
+		const rows = outputItems(res, 'Create or update customers');
+		expect(rows).toHaveLength(contacts.length);
+		expect(rows.map((row) => row.email)).toEqual(contacts.map((c) => c.email));
+		expect(pairedIndexes(res, 'Create or update customers')).toEqual(contacts.map((_, i) => i));
+		for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
+		expect(posts).toHaveLength(1);
+		expect(posts[0].body.subscribers[0]).toMatchObject({ email: contacts[0].email, tags: ['crm', contacts[0].plan] });
+	},
+	'send-survey.json': (res, log) => {
+		const deals = outputItems(res, 'Closed-won deals');
+		const rows = outputItems(res, 'Send NPS survey');
+		expect(rows.map((row) => row.email)).toEqual(deals.map((d) => d.email));
+		expect(pairedIndexes(res, 'Send NPS survey')).toEqual(deals.map((_, i) => i));
+		// No delay: queued for the campaign's sending time frame.
+		for (const row of rows) expect(row).toMatchObject({ status: 'queued', campaign: CAMPAIGN_A1, surveyId: expect.any(String) });
+		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/survey');
+		expect(posts).toHaveLength(1);
+		expect(posts[0].body).not.toHaveProperty('delay');
+	},
+	'import-feedback.json': (res, log) => {
+		const input = outputItems(res, 'Old survey results');
+		const rows = outputItems(res, 'Import feedback');
+		expect(rows).toHaveLength(input.length);
+		expect(pairedIndexes(res, 'Import feedback')).toEqual(input.map((_, i) => i));
+		for (const [i, row] of rows.entries()) expect(row).toMatchObject({ email: input[i].email, status: 'imported' });
+		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/import');
+		expect(posts.map((r) => r.body.feedback.length)).toEqual([input.length]);
+	},
+	'weekly-report.json': async (res, log) => {
+		const campaigns = (await sim.get('/api/v2/campaigns', ACCOUNT_A.readKey)).campaigns;
+		const reports = outputItems(res, "Last week's report");
+		expect(reports.map((r) => r.campaignId).sort()).toEqual(campaigns.map((c: { id: string }) => c.id).sort());
+		const [request] = log.filter((r) => r.path === '/api/v2/reports/');
+		expect(request.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		expect(request.query.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		expect(typeof outputItems(res, 'NPS score')[0].nps).toBe('number');
+	},
+	'detractors.json': async (res, log) => {
+		const [request] = log.filter((r) => r.path === '/api/v2/feedback');
+		const start = request.query.startDate;
+		const expected = (await sim.get(`/api/v2/feedback?limit=1&startDate=${encodeURIComponent(start)}`, ACCOUNT_A.readKey)).data.total;
+		const recent = outputItems(res, 'Recent feedback');
+		expect(recent).toHaveLength(expected);
+		for (const f of recent) expect(Date.parse(f.createdDate)).toBeGreaterThanOrEqual(Date.parse(start));
+		const detractors = outputItems(res, 'Detractors only');
+		expect(detractors.length).toBeGreaterThan(0);
+		expect(detractors).toEqual(recent.filter((f) => f.score <= 6));
+	},
+};
+
+describe('example workflows', () => {
+	it('covers every example file but the trigger one', () => {
+		expect(runnable.length).toBeGreaterThanOrEqual(5);
+		expect(Object.keys(context().examples).sort()).toEqual(Object.keys(examples).sort());
+	});
+
+	it.each(runnable)('%s runs green', async (file) => {
+		const mark = await sim.mark();
+		const res = await n8n.execute(context().examples[file]);
+		const log = await sim.requests({ after: mark });
+		expect(describeRun(res)).toMatch(/^status success/);
+		expect(nodeError(res)).toBeUndefined();
+		expect(nodesThatRan(res).sort()).toEqual(examples[file].nodes.map((node) => node.name).sort());
+		expect(log.length).toBeGreaterThan(0);
+		expect(log.filter((r) => r.status !== 200).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([]);
+		await checks[file]?.(res, log);
+	});
+});
