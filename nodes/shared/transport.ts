@@ -118,7 +118,7 @@ export function flattenQuery(qs: IDataObject = {}): IDataObject {
 	return flat;
 }
 
-// ---- Pacing: keep one account under its request rate, across all executions in this process.
+// ---- Pacing: keep one account under its request rate, across all executions of this n8n instance.
 
 /**
  * Lets a request go only when fewer than `requestsPerWindow` went to the same account within
