@@ -51,9 +51,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outcomes.push({ itemIndex, json: await module.execute.call(this, itemIndex) });
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					if (error instanceof NodeOperationError || (error as { context?: IDataObject }).context) {
-						((error as { context: IDataObject }).context ??= {}).itemIndex ??= itemIndex;
-					}
+					// n8n's errors carry a context; the item index lets the editor point at the item.
+					const context = (error as { context?: IDataObject }).context;
+					if (context) context.itemIndex ??= itemIndex;
 					throw error;
 				}
 				outcomes.push({ itemIndex, error: error as Error });
