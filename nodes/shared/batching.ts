@@ -31,7 +31,9 @@ export function toBatches<T extends { group?: string }>(entries: T[], size: numb
 	const groups = new Map<string, T[]>();
 	for (const entry of entries) {
 		const key = entry.group ?? '';
-		groups.set(key, [...(groups.get(key) ?? []), entry]);
+		const group = groups.get(key);
+		if (group) group.push(entry);
+		else groups.set(key, [entry]);
 	}
 	const batches: T[][] = [];
 	for (const group of groups.values()) {
