@@ -200,11 +200,16 @@ export function pairRows<T>(
 			unindexed.push(row);
 		}
 	}
+	// Positions still without a row, by key, in order: repeated keys pair first to first.
+	const waiting = new Map<string, number[]>();
+	batch.forEach((entry, at) => {
+		const key = paired[at] ? undefined : keys.entry(entry.value)?.toLowerCase();
+		if (key) waiting.set(key, [...(waiting.get(key) ?? []), at]);
+	});
 	for (const row of unindexed) {
 		const key = keys.row(row)?.toLowerCase();
-		if (!key) continue;
-		const position = batch.findIndex((entry, at) => !paired[at] && keys.entry(entry.value)?.toLowerCase() === key);
-		if (position >= 0) paired[position] = row;
+		const position = key ? waiting.get(key)?.shift() : undefined;
+		if (position !== undefined) paired[position] = row;
 	}
 	return paired;
 }
