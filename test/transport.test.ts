@@ -263,25 +263,29 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('the pacer lets at most N requests per account into any window, and waits out the rest', async () => {
+	test('the pacer lets at most N requests per account into any window, counted from their answers', async () => {
 		let clock = 0;
 		const waits: number[] = [];
 		const pacer = new RequestPacer({ requestsPerWindow: 3, windowMs: 1000 }, () => clock, async (ms) => {
 			waits.push(ms);
 			clock += ms;
 		});
-		const turns: number[] = [];
+		const sent: number[] = [];
+		const answered: number[] = [];
 		for (let i = 0; i < 10; i++) {
-			await pacer.takeTurn('account-a');
-			turns.push(clock);
-			clock += 10; // each request takes 10 ms
+			const done = await pacer.takeTurn('account-a');
+			sent.push(clock);
+			clock += 40; // the request takes 40 ms: the service counts it somewhere in between
+			done();
+			answered.push(clock);
 		}
-		for (let i = 3; i < turns.length; i++) expect(turns[i] - turns[i - 3]).toBeGreaterThanOrEqual(1000);
+		// A request leaves only once the one three before it was answered a whole window ago.
+		for (let i = 3; i < sent.length; i++) expect(sent[i] - answered[i - 3]).toBeGreaterThanOrEqual(1000);
 		expect(waits.length).toBe(3); // the 4th, 7th and 10th requests waited
 
 		// another account has its own budget
 		const before = waits.length;
-		await pacer.takeTurn('account-b');
+		(await pacer.takeTurn('account-b'))();
 		expect(waits.length).toBe(before);
 	});
 

@@ -122,11 +122,13 @@ export function flattenQuery(qs: IDataObject = {}): IDataObject {
 
 /**
  * Lets a request go only when fewer than `requestsPerWindow` went to the same account within
- * the last `windowMs`, else waits until the oldest of them leaves the window. The clock and
- * the wait are parameters so that tests can drive it without real time.
+ * the last `windowMs`, else waits until the oldest of them leaves the window. A request counts
+ * from when its answer came back: the service counts it on arrival, which is later than the
+ * moment it left here, so stamping the send time alone lets one request too many into a window.
+ * The clock and the wait are parameters so that tests can drive it without real time.
  */
 export class RequestPacer {
-	private readonly recent = new Map<string, number[]>();
+	private readonly recent = new Map<string, Array<{ at: number }>>();
 
 	constructor(
 		private readonly limits: { requestsPerWindow: number; windowMs: number },
@@ -134,18 +136,22 @@ export class RequestPacer {
 		private readonly wait: (ms: number) => Promise<void> = sleep,
 	) {}
 
-	async takeTurn(accountKey: string): Promise<void> {
+	/** Waits for a free slot; call the returned function when the answer has arrived. */
+	async takeTurn(accountKey: string): Promise<() => void> {
 		for (;;) {
 			const { requestsPerWindow, windowMs } = this.limits;
 			const now = this.now();
-			const recent = (this.recent.get(accountKey) ?? []).filter((time) => now - time < windowMs);
-			if (recent.length < requestsPerWindow) {
-				recent.push(now);
-				this.recent.set(accountKey, recent);
-				return;
-			}
+			const recent = (this.recent.get(accountKey) ?? []).filter((slot) => now - slot.at < windowMs);
 			this.recent.set(accountKey, recent);
-			await this.wait(recent[0] + windowMs - now);
+			if (recent.length < requestsPerWindow) {
+				const slot = { at: now };
+				recent.push(slot);
+				return () => {
+					slot.at = Math.max(slot.at, this.now());
+				};
+			}
+			const oldest = Math.min(...recent.map((slot) => slot.at));
+			await this.wait(oldest + windowMs - now);
 		}
 	}
 }
@@ -333,7 +339,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	let rateLimitAttempt = 0;
 	let failureRetries = 0;
 	for (;;) {
-		await pacer.takeTurn(connection.accountKey);
+		const answered = await pacer.takeTurn(connection.accountKey);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -341,7 +347,9 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				connection.credentialType,
 				options,
 			)) as IN8nHttpFullResponse;
+			answered();
 		} catch (error) {
+			answered();
 			const code = networkCode(error);
 			if (repeatable && failureRetries < transportSettings.serverErrorRetries) {
 				await sleep(backoffMs(failureRetries++));
