@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: our nodes versus n8n's HTTP Request node, in a real n8n (2.41.1, installed by
+ * scripts/real-n8n/install.sh) against the in-process simulator. Prints the tables and writes
+ * bench/RESULTS.md. See bench/README.md for what is measured and how.
+ *
+ *   npx tsx bench/run.ts                    # everything, 3 runs per figure (what npm run bench does)
+ *   npx tsx bench/run.ts --quick            # small sizes, 1 run: to try changes (written under .e2e-work/bench/)
+ *   npx tsx bench/run.ts --scenarios 2,3 --runs 1 --feedback 20000 --pages 20 --customers 2000 --backlog 5000
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { createInstance, ensureN8n, REPO_ROOT, workRoot } from '../test/e2e/harness/n8n';
+import { start } from '../test/simulator';
+import type { Bench, BenchOptions } from './lib/bench';
+import { machineInfo } from './lib/machine';
+import { consoleTable, markdownTable, type ScenarioResult } from './lib/report';
+import { RequestRecorder } from './lib/requests';
+import { num } from './lib/stats';
+import { rateLimitVariants, runRateLimit } from './scenarios/rateLimit';
+import { returnAllVariants, runReturnAll } from './scenarios/returnAll';
+import { runTrigger, triggerWorkflows } from './scenarios/trigger';
+import { runUpsert, upsertVariants } from './scenarios/upsert';
+import { credentialsFor, HTTP_NODE_VERSION } from './workflows';
+
+const DEFAULTS: BenchOptions = {
+	runs: 3,
+	customers: 10_000,
+	feedback: 100_000,
+	ratePages: 60,
+	rateLimit: { limit: 15, windowMs: 6_000 },
+	realLimitItems: 200,
+	realLimitRuns: 1,
+	backlog: 50_000,
+	scenarios: new Set([1, 2, 3, 4]),
+};
+
+function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
+	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, scenarios: new Set(DEFAULTS.scenarios) };
+	let quick = false;
+	const value = (i: number) => {
+		const v = argv[i + 1];
+		if (v === undefined) throw new Error(`${argv[i]} needs a value`);
+		return v;
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (a === '--quick') {
+			quick = true;
+			Object.assign(opts, { runs: 1, customers: 2_000, feedback: 10_000, ratePages: 20, backlog: 5_000, realLimitItems: 0 });
+		} else if (a === '--runs') opts.runs = Number(value(i++));
+		else if (a === '--customers') opts.customers = Number(value(i++));
+		else if (a === '--feedback') opts.feedback = Number(value(i++));
+		else if (a === '--pages') opts.ratePages = Number(value(i++));
+		else if (a === '--backlog') opts.backlog = Number(value(i++));
+		else if (a === '--real-limit-items') opts.realLimitItems = Number(value(i++));
+		else if (a === '--real-limit-runs') opts.realLimitRuns = Number(value(i++));
+		else if (a === '--scenarios') opts.scenarios = new Set(value(i++).split(',').map(Number));
+		else if (a === '--help' || a === '-h') {
+			console.log('usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N]');
+			process.exit(0);
+		} else throw new Error(`unknown option ${a}`);
+	}
+	if (opts.feedback % 1000 !== 0) throw new Error('--feedback must be a multiple of 1000');
+	return { opts, quick };
+}
+
+/** RESULTS.md only for a full run at the issue's sizes; anything else goes to the (git-ignored) work folder. */
+function isOfficial(opts: BenchOptions, quick: boolean): boolean {
+	return (
+		!quick &&
+		opts.runs >= 3 &&
+		[1, 2, 3, 4].every((s) => opts.scenarios.has(s)) &&
+		opts.customers === DEFAULTS.customers &&
+		opts.feedback === DEFAULTS.feedback &&
+		opts.ratePages === DEFAULTS.ratePages &&
+		opts.realLimitItems === DEFAULTS.realLimitItems &&
+		opts.backlog === DEFAULTS.backlog
+	);
+}
+
+async function main(): Promise<void> {
+	const { opts, quick } = parseArgs(process.argv.slice(2));
+	const began = Date.now();
+	const log = (msg: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${msg}`);
+	const machine = machineInfo();
+	const runtime = await ensureN8n();
+	log(`n8n ${runtime.version}; ${machine.cores} cores, ${num(machine.memTotalGb, 1)} GB; runs per figure: ${opts.runs}`);
+
+	const rec = new RequestRecorder();
+	const sim = await start({ seed: { feedback: opts.feedback }, rateLimit: false, onRequest: rec.hook });
+	const bench: Bench = { sim, rec, opts, log };
+	const [A, B] = sim.accounts;
+	const credA = credentialsFor('A', sim.baseUrl, { id: A.id, key: A.writeKey });
+	const credB = credentialsFor('B', sim.baseUrl, { id: B.id, key: B.writeKey });
+	const paceMs = Math.ceil(opts.rateLimit.windowMs / opts.rateLimit.limit);
+
+	const results: ScenarioResult[] = [];
+	try {
+		if ([1, 2, 3].some((s) => opts.scenarios.has(s))) {
+			const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'bench' });
+			const s1 = opts.scenarios.has(1) ? upsertVariants(credA.refs, sim.baseUrl, opts.customers) : [];
+			const s2 = opts.scenarios.has(2) ? returnAllVariants(credA.refs, sim.baseUrl) : [];
+			const s3 = opts.scenarios.has(3)
+				? rateLimitVariants(credB.refs, credA.refs, sim.baseUrl, paceMs, opts.realLimitItems ? await customerIds(sim.baseUrl, A.readKey, opts.realLimitItems) : [])
+				: undefined;
+			if (s3 && !opts.realLimitItems) s3.real = [];
+			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : [])];
+			log(`setting up n8n in ${n8n.workDir}: ${all.length} sub-workflows and their runners`);
+			await n8n.importCredentials([...credA.imports, ...credB.imports]);
+			await n8n.importWorkflows(all.flatMap((v) => [v.sub, v.runner]));
+			// Execute Workflow runs only published sub-workflows, and only the server publishes them fully.
+			await n8n.start();
+			try {
+				for (const v of all) await n8n.activate(v.sub.id!);
+			} finally {
+				await n8n.stop();
+			}
+			if (s1.length) {
+				log(`scenario 1: bulk upsert of ${opts.customers} customers`);
+				results.push(await runUpsert(bench, n8n, s1));
+			}
+			if (s2.length) {
+				log(`scenario 2: Return All over ${opts.feedback} feedback`);
+				results.push(await runReturnAll(bench, n8n, s2));
+			}
+			if (s3) {
+				log(`scenario 3: ${opts.ratePages} pages at ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs} ms; ${opts.realLimitItems} items at 150 per 60 s`);
+				results.push(await runRateLimit(bench, n8n, s3, { compressed: { id: B.id } }));
+			}
+		}
+		if (opts.scenarios.has(4)) {
+			log(`scenario 4: the trigger and a backlog of ${opts.backlog}`);
+			const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'bench-trigger' });
+			const workflows = triggerWorkflows(credB.refs, opts.runs);
+			await n8n.importCredentials(credB.imports);
+			await n8n.importWorkflows(workflows);
+			results.push(await runTrigger(bench, n8n, workflows, { id: B.id, key: B.writeKey }));
+		}
+	} finally {
+		await sim.close();
+	}
+
+	const minutes = (Date.now() - began) / 60_000;
+	for (const r of results) {
+		console.log(`\n== ${r.id}. ${r.title}`);
+		for (const t of r.tables) {
+			if (t.caption) console.log(`\n${t.caption}`);
+			console.log(consoleTable(t.table));
+		}
+		for (const note of r.notes) console.log(`* ${note}`);
+	}
+
+	const official = isOfficial(opts, quick);
+	const outDir = official ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
+	fs.mkdirSync(outDir, { recursive: true });
+	const md = renderMarkdown({ results, opts, machine, n8nVersion: runtime.version, minutes, official });
+	fs.writeFileSync(path.join(outDir, 'RESULTS.md'), md);
+	fs.writeFileSync(path.join(workRoot(), 'bench-results.json'), JSON.stringify({ opts: { ...opts, scenarios: [...opts.scenarios] }, machine, results }, null, 1));
+	console.log(`\nwrote ${path.relative(process.cwd(), path.join(outDir, 'RESULTS.md'))} (${num(minutes, 1)} min)`);
+	if (!official) console.log('(not bench/RESULTS.md: that one is written only by a full run at the default sizes)');
+}
+
+/** The first `count` customer IDs of an account (read before anything is measured). */
+async function customerIds(baseUrl: string, key: string, count: number): Promise<string[]> {
+	const res = await fetch(`${baseUrl}/api/v2/customers?limit=${Math.min(1000, count)}&sort=createdDate`, { headers: { 'X-Api-Key': key } });
+	const body = (await res.json()) as { data: { subscribers: Array<{ id: string }> } };
+	const ids = body.data.subscribers.map((c) => c.id);
+	if (ids.length < count) throw new Error(`the simulator has only ${ids.length} customers in account A`);
+	return ids.slice(0, count);
+}
+
+function renderMarkdown(x: {
+	results: ScenarioResult[];
+	opts: BenchOptions;
+	machine: ReturnType<typeof machineInfo>;
+	n8nVersion: string;
+	minutes: number;
+	official: boolean;
+}): string {
+	const { results, opts, machine } = x;
+	const date = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+	const lines: string[] = [
+		'# Benchmark results',
+		'',
+		`Written by \`npm run bench\` (bench/run.ts) on ${date}; the run took ${num(x.minutes, 1)} minutes. What is measured and how: [README.md](README.md).`,
+		'',
+		'| | |',
+		'| --- | --- |',
+		`| Machine | ${machine.cores} cores, ${machine.cpuModel}, ${num(machine.memTotalGb, 1)} GB RAM (${num(machine.memAvailableGb, 1)} GB available at the end), ${machine.kernel}, load average at the end ${machine.loadAverage} |`,
+		`| n8n | ${x.n8nVersion} on Node.js 24 (scripts/real-n8n), sqlite, default settings; \`n8n execute\` for scenarios 1–3, \`n8n start\` for 4 |`,
+		`| Bench and simulator | Node.js ${machine.benchNode.replace(/^v/, '')}, one process; the simulator in process, on 127.0.0.1 |`,
+		`| HTTP Request node | \`n8n-nodes-base.httpRequest\` version ${HTTP_NODE_VERSION} (its default in this n8n), Generic Credential Type › Header Auth (\`X-Api-Key\`) |`,
+		`| Figures | median of ${opts.runs} runs (scenario 2: ${opts.runs >= 3 ? Math.max(opts.runs, 5) : opts.runs}; the real-limit part of 3: ${opts.realLimitRuns}), (min–max) beside it when the runs differ; the workflows of a scenario take turns within each run |`,
+		`| Simulator | rate limit **off** for scenarios 1, 2 and 4 (they measure throughput: 10,000 single requests at 150 a minute would take over an hour); scenario 3: ${opts.rateLimit.limit} requests per ${opts.rateLimit.windowMs} ms, without and with Retry-After, then 150 per 60 s |`,
+		'',
+	];
+	if (!x.official) lines.push('> A partial or reduced run (not the issue\'s sizes): for trying changes only.', '');
+	for (const r of results) {
+		lines.push(`## ${r.id}. ${r.title}`, '');
+		for (const s of r.setup) lines.push(`- ${s}`);
+		lines.push('');
+		for (const t of r.tables) {
+			if (t.caption) lines.push(`**${t.caption}**`, '');
+			lines.push(markdownTable(t.table), '');
+		}
+		for (const note of r.notes) lines.push(`- ${note}`);
+		if (r.notes.length) lines.push('');
+	}
+	return lines.join('\n');
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
