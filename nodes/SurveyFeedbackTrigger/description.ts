@@ -4,7 +4,9 @@ import {
 	attributeFilterProperties,
 	authenticationProperty,
 	campaignLocator,
+	CHANNEL_OPTIONS,
 	queryParameterNotice,
+	SENT_BY_OPTIONS,
 } from '../shared/descriptions';
 
 const feedbackOrOutbox = { show: { event: ['newFeedback', 'newOutboxRecord'] } };
@@ -88,14 +90,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Channel',
 		name: 'channel',
 		type: 'options',
-		options: [
-			{ name: 'Any Channel', value: '' },
-			{ name: 'Email', value: 'email' },
-			{ name: 'Embed', value: 'embed' },
-			{ name: 'In-App', value: 'inapp' },
-			{ name: 'Intercom', value: 'intercom' },
-			{ name: 'Link', value: 'link' },
-		],
+		options: [{ name: 'Any Channel', value: '' }, ...CHANNEL_OPTIONS],
 		default: '',
 		description: 'Only surveys sent through this channel',
 		displayOptions: outboxOnly,
@@ -104,14 +99,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Sent By',
 		name: 'sentBy',
 		type: 'options',
-		options: [
-			{ name: 'Anyone', value: '' },
-			{ name: 'Campaign', value: 'campaign', description: 'Sent by the campaign schedule' },
-			{ name: 'Imported', value: 'imported' },
-			{ name: 'Manual', value: 'manual', description: 'Sent by hand or through the API' },
-			{ name: 'Reminder', value: 'reminder' },
-			{ name: 'Test', value: 'test' },
-		],
+		options: [{ name: 'Anyone', value: '' }, ...SENT_BY_OPTIONS],
 		default: '',
 		description: 'Only surveys sent this way',
 		displayOptions: outboxOnly,

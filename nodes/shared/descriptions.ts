@@ -1,4 +1,4 @@
-import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+import type { INodeCredentialDescription, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES } from './transport';
 
@@ -211,3 +211,21 @@ export function sortOption(dateField: string): INodeProperties {
 		default: `-${dateField}`,
 	};
 }
+
+/** The spec's channels of a sent survey. */
+export const CHANNEL_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Email', value: 'email' },
+	{ name: 'Embed', value: 'embed' },
+	{ name: 'In-App', value: 'inapp' },
+	{ name: 'Intercom', value: 'intercom' },
+	{ name: 'Link', value: 'link' },
+];
+
+/** The spec's ways a survey was sent. */
+export const SENT_BY_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Campaign', value: 'campaign', description: 'Sent by the campaign schedule' },
+	{ name: 'Imported', value: 'imported' },
+	{ name: 'Manual', value: 'manual', description: 'Sent by hand or through the API' },
+	{ name: 'Reminder', value: 'reminder' },
+	{ name: 'Test', value: 'test' },
+];

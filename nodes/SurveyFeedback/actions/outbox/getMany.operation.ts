@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
 import { getMany } from '../../../shared/paging';
 import { listProperties, readListQuery } from '../feedback/listQuery';
 
@@ -14,13 +15,7 @@ const properties: INodeProperties[] = listProperties({
 			displayName: 'Channel',
 			name: 'channel',
 			type: 'options',
-			options: [
-				{ name: 'Email', value: 'email' },
-				{ name: 'Embed', value: 'embed' },
-				{ name: 'In-App', value: 'inapp' },
-				{ name: 'Intercom', value: 'intercom' },
-				{ name: 'Link', value: 'link' },
-			],
+			options: CHANNEL_OPTIONS,
 			default: 'email',
 			description: 'Only surveys sent through this channel',
 		},
@@ -36,13 +31,7 @@ const properties: INodeProperties[] = listProperties({
 			displayName: 'Sent By',
 			name: 'sentBy',
 			type: 'options',
-			options: [
-				{ name: 'Campaign', value: 'campaign' },
-				{ name: 'Imported', value: 'imported' },
-				{ name: 'Manual', value: 'manual', description: 'Sent through the API or by hand' },
-				{ name: 'Reminder', value: 'reminder' },
-				{ name: 'Test', value: 'test' },
-			],
+			options: SENT_BY_OPTIONS,
 			default: 'campaign',
 			description: 'Only surveys sent this way',
 		},
