@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: our nodes versus n8n's HTTP Request node, in a real n8n (2.41.1, installed by
- * scripts/real-n8n/install.sh) against the in-process simulator. Prints the tables and writes
+ * dev/n8n/install.sh) against the in-process simulator. Prints the tables and writes
  * bench/RESULTS.md. See bench/README.md for what is measured and how.
  *
  *   npx tsx bench/run.ts                    # everything, 3 runs per figure (what npm run bench does)
@@ -10,8 +10,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { createInstance, ensureN8n, REPO_ROOT, workRoot } from '../test/e2e/harness/n8n';
-import { start } from '../test/simulator';
+import { createInstance, ensureN8n, REPO_ROOT, workRoot } from '../dev/n8n/harness';
+import { start } from '../dev/simulator';
 import type { Bench, BenchOptions } from './lib/bench';
 import { machineInfo } from './lib/machine';
 import { consoleTable, markdownTable, type ScenarioResult } from './lib/report';
@@ -188,7 +188,7 @@ function renderMarkdown(x: {
 		'| | |',
 		'| --- | --- |',
 		`| Machine | ${machine.cores} cores, ${machine.cpuModel}, ${num(machine.memTotalGb, 1)} GB RAM (${num(machine.memAvailableGb, 1)} GB available at the end), ${machine.kernel}, load average at the end ${machine.loadAverage} |`,
-		`| n8n | ${x.n8nVersion} on Node.js 24 (scripts/real-n8n), sqlite, default settings; \`n8n execute\` for scenarios 1–3, \`n8n start\` for 4 |`,
+		`| n8n | ${x.n8nVersion} on Node.js 24 (dev/n8n), sqlite, default settings; \`n8n execute\` for scenarios 1–3, \`n8n start\` for 4 |`,
 		`| Bench and simulator | Node.js ${machine.benchNode.replace(/^v/, '')}, one process; the simulator in process, on 127.0.0.1 |`,
 		`| HTTP Request node | \`n8n-nodes-base.httpRequest\` version ${HTTP_NODE_VERSION} (its default in this n8n), Generic Credential Type › Header Auth (\`X-Api-Key\`) |`,
 		`| Figures | median of ${opts.runs} runs (scenario 2: ${opts.runs >= 3 ? Math.max(opts.runs, 5) : opts.runs}; the real-limit part of 3: ${opts.realLimitRuns}), (min–max) beside it when the runs differ; the workflows of a scenario take turns within each run |`,

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { CredentialImport, WorkflowJson } from '../test/e2e/harness/n8n';
+import type { CredentialImport, WorkflowJson } from '../dev/n8n/harness';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const HTTP_NODE_VERSION = 4.5; // the HTTP Request node's default version in n8n 2.41.1

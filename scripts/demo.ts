@@ -14,8 +14,8 @@ import {
 	REPO_ROOT,
 	type N8nInstance,
 	type WorkflowJson,
-} from '../test/e2e/harness/n8n';
-import { start, type Simulator } from '../test/simulator';
+} from '../dev/n8n/harness';
+import { start, type Simulator } from '../dev/simulator';
 
 export const SIMULATOR_CREDENTIAL_ID = 'sfSimulatorCredential';
 const TRIGGER_EXAMPLE = 'detractor-alert.json';

@@ -2,8 +2,8 @@
  * `npm run dev`: the simulator and a real n8n editor on 127.0.0.1, with this package loaded, a
  * credential pointing at the simulator and the examples imported. Stops with Ctrl-C.
  */
-import { createInstance, ensureN8n, OWNER, REPO_ROOT } from '../test/e2e/harness/n8n';
-import { start } from '../test/simulator';
+import { createInstance, ensureN8n, OWNER, REPO_ROOT } from '../dev/n8n/harness';
+import { start } from '../dev/simulator';
 import { loadExamples, simulatorCredential } from './demo';
 
 async function startSimulator() {
@@ -33,7 +33,7 @@ n8n editor:  ${n8n.baseUrl}
 Simulator of the service: ${sim.baseUrl} (v2), ${sim.legacyBaseUrl} (legacy v1)
   keys: write ${sim.accounts[0].writeKey}, read ${sim.accounts[0].readKey} (account "${sim.accounts[0].name}")
   the credentials "Survey Feedback (simulator)" and "... (read-only key)" point at it
-  add records while the trigger runs: POST ${sim.controlUrl}/records (see test/simulator/README.md)
+  add records while the trigger runs: POST ${sim.controlUrl}/records (see dev/simulator/README.md)
 
 The example workflows are imported. Ctrl-C stops everything.`);
 

@@ -1,6 +1,6 @@
 /** What every scenario shares: the simulator, the recorder, the n8n instance, and one measured run. */
-import type { N8nInstance, WorkflowJson } from '../../test/e2e/harness/n8n';
-import type { Simulator } from '../../test/simulator';
+import type { N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
+import type { Simulator } from '../../dev/simulator';
 import { runnerWorkflow, subWorkflow } from '../workflows';
 import { executionIds, readExecution, type StoredExecution } from './executions';
 import { executeMeasured, type MeasuredExecute } from './proc';

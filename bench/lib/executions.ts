@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
-import type { N8nInstance } from '../../test/e2e/harness/n8n';
+import type { N8nInstance } from '../../dev/n8n/harness';
 
 export interface NodeRunSummary {
 	startTime: number;

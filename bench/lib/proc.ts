@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 
-import { getFreePort, parseJsonAfterLogs, tail, type N8nInstance } from '../../test/e2e/harness/n8n';
+import { getFreePort, parseJsonAfterLogs, tail, type N8nInstance } from '../../dev/n8n/harness';
 
 export interface ProcMemory {
 	/** Resident set size now, in KiB. */

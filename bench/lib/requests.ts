@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import type { LoggedRequest } from '../../test/simulator';
+import type { LoggedRequest } from '../../dev/simulator';
 
 export interface SeenRequest {
 	/** performance.now() when the simulator logged it (after answering). */

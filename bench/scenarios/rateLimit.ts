@@ -5,7 +5,7 @@
  * Then, once, the real limit (150 per 60 s), where our node's own pacing engages: Customer › Get
  * for more items than the limit admits in a minute.
  */
-import type { N8nInstance } from '../../test/e2e/harness/n8n';
+import type { N8nInstance } from '../../dev/n8n/harness';
 import { interleaved, runVariant, variant, type Bench, type SubRun, type Variant } from '../lib/bench';
 import type { ScenarioResult } from '../lib/report';
 import { fmtValues, num, spread } from '../lib/stats';

@@ -3,7 +3,7 @@
  * Ours (Feedback › Get Many, Return All) versus the HTTP Request node with its pagination
  * option (limit=1000, page = $pageCount + 1, a stop condition) followed by a Split Out.
  */
-import type { N8nInstance } from '../../test/e2e/harness/n8n';
+import type { N8nInstance } from '../../dev/n8n/harness';
 import { interleaved, runVariant, variant, type Bench, type SubRun, type Variant } from '../lib/bench';
 import type { ScenarioResult } from '../lib/report';
 import { fmtValues, num, spread } from '../lib/stats';

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import type { N8nInstance } from '../../test/e2e/harness/n8n';
+import type { N8nInstance } from '../../dev/n8n/harness';
 import type { Bench } from '../lib/bench';
 import { executionRows, readExecution } from '../lib/executions';
 import { MemorySampler, procMemory, resetPeak, serverPid } from '../lib/proc';

@@ -3,7 +3,7 @@
  * Ours (Customer › Create or Update, items folded 1000 per request) versus the HTTP Request node
  * sending one request per item, and versus the HTTP Request node fed pre-built batches of 1000.
  */
-import type { N8nInstance } from '../../test/e2e/harness/n8n';
+import type { N8nInstance } from '../../dev/n8n/harness';
 import { interleaved, runVariant, variant, type Bench, type SubRun, type Variant } from '../lib/bench';
 import type { ScenarioResult } from '../lib/report';
 import { fmtValues, num, spread } from '../lib/stats';

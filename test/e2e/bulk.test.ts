@@ -9,7 +9,7 @@
  * - Feedback › Get Many with Return All walks every page (1,000 records a request) to the end and
  *   stops: one request per page, each record once, as many items as the service holds.
  */
-import { outputEntries, outputItems, type ExecuteResult } from './harness/n8n';
+import { outputEntries, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import { ACCOUNT_A, describeRun, n8nInstance, pairedIndexes, simClient, type LoggedRequest } from './support';
 import { BULK_COUNT, BULK_ID } from './workflows';
 

@@ -11,7 +11,7 @@
  * - with neither, the execution fails with the node's message (for bad input no request left
  *   n8n; for a refused row the message names the item, its reason and the items accepted).
  */
-import { nodeError, nodesThatRan, outputEntries, outputItems, type ExecuteResult } from './harness/n8n';
+import { nodeError, nodesThatRan, outputEntries, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import { ACCOUNT_A, describeRun, n8nInstance, pairedIndexes, simClient, type LoggedRequest } from './support';
 import { BAD_INPUT_EMAILS, ERRORS_ID, FAIL_403_ID, FAIL_404_ID, FAIL_INPUT_ID, FAIL_ROWS_ID, IMPORT_ROWS, READ_ONLY_EMAILS } from './workflows';
 

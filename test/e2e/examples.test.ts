@@ -5,7 +5,7 @@
  * gets the generic checks); the known ones are also checked for what they claim to show.
  * The trigger example (a poll trigger) cannot run under `n8n execute`; trigger.test.ts covers it.
  */
-import { nodeError, nodesThatRan, outputItems, type ExecuteResult } from './harness/n8n';
+import { nodeError, nodesThatRan, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import {
 	ACCOUNT_A,
 	CAMPAIGN_A1,

@@ -8,8 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { start } from '../simulator';
-import { createInstance, REPO_ROOT } from './harness/n8n';
+import { start } from '../../dev/simulator';
+import { createInstance, REPO_ROOT } from '../../dev/n8n/harness';
 import { CONTEXT_ENV, CREDENTIALS, readExamples, type E2eContext } from './support';
 import { ALL_WORKFLOWS } from './workflows';
 

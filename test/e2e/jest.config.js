@@ -6,7 +6,7 @@
  *
  * global-setup.ts starts ONE simulator in the jest process and ONE n8n user folder with every
  * credential and workflow imported (one call each); the test files share them (see support.ts).
- * n8n is installed on first use (scripts/real-n8n/install.sh, minutes when cold).
+ * n8n is installed on first use (dev/n8n/install.sh, minutes when cold).
  */
 const path = require('path');
 
@@ -14,7 +14,7 @@ module.exports = {
 	rootDir: path.resolve(__dirname, '..', '..'),
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['<rootDir>/test/e2e/*.test.ts', '<rootDir>/test/e2e/harness/smoke.test.ts'],
+	testMatch: ['<rootDir>/test/e2e/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],

@@ -13,7 +13,7 @@
  * - each of the three credential types puts the key where it says (X-Api-Key, Authorization,
  *   ?api_key=), legacy v1 calls always use Authorization, and the key never appears in n8n's output.
  */
-import { nodesThatRan, outputItems, type ExecuteResult } from './harness/n8n';
+import { nodesThatRan, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import { ACCOUNT_A, CAMPAIGN_A1, describeRun, n8nInstance, pairedIndexes, simClient, type LoggedRequest } from './support';
 import {
 	IMPORT_EMAIL,

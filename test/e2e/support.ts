@@ -9,13 +9,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJson } from './harness/n8n';
+import { N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
 
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.surveyFeedbackTrigger`;
 
-/** The simulator's demo accounts (test/simulator/README.md). */
+/** The simulator's demo accounts (dev/simulator/README.md). */
 export const ACCOUNT_A = { id: '6a0000000000000000000001', writeKey: 'sf_demo_write_a', readKey: 'sf_demo_read_a' };
 export const ACCOUNT_B = { id: '6b0000000000000000000002', writeKey: 'sf_demo_write_b', readKey: 'sf_demo_read_b' };
 /** "NPS Relationship (email)" of account A, active. */
@@ -80,7 +80,7 @@ export function n8nInstance(): N8nInstance {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The simulator, over its control API (test/simulator/README.md, "Control API")
+// The simulator, over its control API (dev/simulator/README.md, "Control API")
 
 export interface LoggedRequest {
 	id: number;

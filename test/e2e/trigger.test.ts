@@ -13,7 +13,7 @@
  * - Fetch Test Event (a manual run) returns the newest record; on the trigger example (account A,
  *   detractors only) the newest detractor, which its Code node turns into an alert line.
  */
-import { outputItems } from './harness/n8n';
+import { outputItems } from '../../dev/n8n/harness';
 import { ACCOUNT_A, ACCOUNT_B, context, n8nInstance, readExamples, simClient, TRIGGER_TYPE } from './support';
 import { TRIGGER_ID, TRIGGER_NODE } from './workflows';
 

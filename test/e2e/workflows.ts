@@ -5,7 +5,7 @@
  * siblings top to bottom, in the order their nodes are listed here) so that each `n8n execute`
  * (a cold start of n8n, seconds) covers much.
  */
-import type { WorkflowJson } from './harness/n8n';
+import type { WorkflowJson } from '../../dev/n8n/harness';
 import { CAMPAIGN_A1, CREDENTIALS, NODE_TYPE, TRIGGER_TYPE, type CredentialName } from './support';
 
 type Node = Record<string, any>;

@@ -7,8 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { transportSettings } from '../../nodes/shared/transport';
 import { field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../simulator';
-import { FIXED_NOW } from '../simulator/testkit';
+import { start, type Simulator } from '../../dev/simulator';
+import { FIXED_NOW } from '../helpers/testkit';
 
 let sim: Simulator;
 let service: RunOptions['service'];

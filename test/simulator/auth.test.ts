@@ -1,4 +1,4 @@
-import { type Kit, startKit } from './testkit';
+import { type Kit, startKit } from '../helpers/testkit';
 
 const UNAUTHORIZED = { message: "Please check your API Key to make sure it's valid.", code: 401, data: null };
 const NOT_FOUND = { message: 'Not found.', code: 404, data: null };

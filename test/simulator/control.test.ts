@@ -1,5 +1,5 @@
-import { start } from './index';
-import { call, type Kit, startKit } from './testkit';
+import { start } from '../../dev/simulator/index';
+import { call, type Kit, startKit } from '../helpers/testkit';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** The six date rules of the spec, each against the HTTP API, with records inserted at chosen instants. */
-import { parseInstant, reportDay } from './dates';
-import { type Kit, startKit } from './testkit';
+import { parseInstant, reportDay } from '../../dev/simulator/dates';
+import { type Kit, startKit } from '../helpers/testkit';
 
 let kit: Kit;
 let npsEmail: any;

@@ -1,4 +1,4 @@
-import { type Kit, qs, startKit } from './testkit';
+import { type Kit, qs, startKit } from '../helpers/testkit';
 
 let kit: Kit;
 let campaigns: any[];

@@ -1,5 +1,5 @@
 /** The 'large' seed: 100k feedback, 100k outbox, 50k extra customers; pages of 1000 must answer quickly. */
-import { type Kit, startKit } from './testkit';
+import { type Kit, startKit } from '../helpers/testkit';
 
 let kit: Kit;
 let built: number;

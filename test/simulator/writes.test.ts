@@ -1,4 +1,4 @@
-import { type Kit, startKit } from './testkit';
+import { type Kit, startKit } from '../helpers/testkit';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { transportSettings } from '../../nodes/shared/transport';
 import { createHarness, credentialsFor, type SentRequest } from '../helpers/n8nContext';
-import type { Simulator } from '../simulator';
+import type { Simulator } from '../../dev/simulator';
 
 export interface PollResult {
 	/** The emitted items' JSON; empty when the poll returned null. */

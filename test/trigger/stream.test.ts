@@ -13,8 +13,8 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../simulator';
-import { mulberry32, type Rng } from '../simulator/rng';
+import { start, type Simulator } from '../../dev/simulator';
+import { mulberry32, type Rng } from '../../dev/simulator/rng';
 import { byId, fastTransport, TriggerDriver, type RequestHook } from './driver';
 
 type Kind = 'customers' | 'feedback' | 'outbox';

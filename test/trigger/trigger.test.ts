@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { searchCampaigns } from '../../nodes/shared/listSearch';
-import { start, type Simulator } from '../simulator';
+import { start, type Simulator } from '../../dev/simulator';
 import { byId, fastTransport, pathOf, queryOf, TriggerDriver } from './driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');

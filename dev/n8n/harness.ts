@@ -1,5 +1,5 @@
 /**
- * A harness that runs a real n8n (installed by scripts/real-n8n/install.sh) headless, with a
+ * A harness that runs a real n8n (installed by dev/n8n/install.sh) headless, with a
  * community package loaded from a folder, for the e2e tests, the demo and the benchmarks.
  *
  * Uses only Node.js built-ins. Run by jest (ts-jest) or by `npx tsx`.
@@ -16,7 +16,7 @@
  *   const execs = await n8n.waitForExecutions({ workflowId: wf.id, count: 1 });
  *   await n8n.stop();                                   // kills the whole process tree
  *
- * See scripts/real-n8n/README.md for what n8n's JSON looks like and the traps.
+ * See dev/n8n/README.md for what n8n's JSON looks like and the traps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -24,8 +24,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-export const INSTALL_SCRIPT = path.join(REPO_ROOT, 'scripts', 'real-n8n', 'install.sh');
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const INSTALL_SCRIPT = path.join(__dirname, 'install.sh');
 
 /** Where throwaway user folders go: `<repo>/.e2e-work`, or N8N_E2E_WORK_DIR. */
 export function workRoot(): string {
@@ -353,7 +353,7 @@ export function nodesThatRan(result: any): string[] {
 let runtimePromise: Promise<N8nRuntime> | undefined;
 
 /**
- * Locates the pinned n8n, running scripts/real-n8n/install.sh first if needed (a few minutes;
+ * Locates the pinned n8n, running dev/n8n/install.sh first if needed (a few minutes;
  * at once when installed). Honors N8N_RUNTIME_DIR. Memoized per process.
  */
 export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime> {
@@ -373,7 +373,7 @@ export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime
 		}
 		if (res.exitCode !== 0 || !vars.NODE_BIN || !vars.N8N_BIN) {
 			throw new Error(
-				`scripts/real-n8n/install.sh failed (exit ${res.exitCode}${res.timedOut ? ', timed out' : ''}); log: ${logFile}\n` +
+				`dev/n8n/install.sh failed (exit ${res.exitCode}${res.timedOut ? ', timed out' : ''}); log: ${logFile}\n` +
 					tail(res.stdout + '\n' + res.stderr, 40),
 			);
 		}

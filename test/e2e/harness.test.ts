@@ -3,7 +3,7 @@
  * CLI import + execute (Manual Trigger → Echo), a failing node, then `n8n start` with a poll
  * trigger published and its executions read back through the public API.
  *
- *   npx jest --rootDir . --testPathIgnorePatterns /node_modules/ test/e2e/harness/smoke.test.ts --testTimeout 600000
+ *   npx jest --rootDir . --testPathIgnorePatterns /node_modules/ dev/n8n.test.ts --testTimeout 600000
  *
  * Timings go to the console and to .e2e-work/smoke-timings.json.
  */
@@ -20,7 +20,7 @@ import {
 	workRoot,
 	type N8nInstance,
 	type WorkflowJson,
-} from './n8n';
+} from '../../dev/n8n/harness';
 
 jest.setTimeout(15 * 60_000);
 

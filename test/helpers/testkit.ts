@@ -1,5 +1,5 @@
 /** Test helpers for the simulator's own tests: start/stop and small typed HTTP calls. */
-import { start, type Simulator, type SimulatorOptions } from './index';
+import { start, type Simulator, type SimulatorOptions } from '../../dev/simulator';
 
 /** A fixed data clock: 2026-03-15 12:00 UTC (08:00 in New York, 13:00 in Berlin). */
 export const FIXED_NOW = new Date('2026-03-15T12:00:00.000Z');
