@@ -6,8 +6,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
-import { CREDENTIAL_TYPES, type AuthenticationMethod } from '../../nodes/shared/transport';
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
+import type { Transport } from '../../nodes/shared/transport';
 import { createHarness, credentialsFor, type SentRequest } from './n8nContext';
+import { testTransport } from './transport';
 
 export interface Service {
 	baseUrl: string;
@@ -25,6 +27,8 @@ export interface RunOptions {
 	timezone?: string;
 	/** Extra credential fields, e.g. maxRateLimitWait. */
 	credential?: IDataObject;
+	/** The node's transport; default: the test transport (no pacing, millisecond retries). */
+	transport?: Transport;
 }
 
 export interface RunResult {
@@ -38,10 +42,11 @@ export interface RunResult {
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const authentication = options.authentication ?? 'apiKeyHeader';
+	const node = new SurveyFeedback(options.transport ?? testTransport());
 	const harness = createHarness({
-		nodeType: new SurveyFeedback(),
+		nodeType: node,
 		parameters: { authentication, ...options.parameters },
-		credentials: credentialsFor(CREDENTIAL_TYPES[authentication], {
+		credentials: credentialsFor(AUTHENTICATION_METHODS[authentication], {
 			apiKey: options.service.apiKey,
 			baseUrl: options.service.baseUrl,
 			legacyBaseUrl: options.service.legacyBaseUrl ?? '',
@@ -52,7 +57,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		timezone: options.timezone,
 	});
 	try {
-		const [output] = await new SurveyFeedback().execute.call(harness.context);
+		const [output] = await node.execute.call(harness.context);
 		return { output, json: output.map((item) => item.json), sent: harness.sent, hints: harness.hints };
 	} catch (error) {
 		return { output: [], json: [], error: error as RunResult['error'], sent: harness.sent, hints: harness.hints };

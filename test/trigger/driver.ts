@@ -8,8 +8,8 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { transportSettings } from '../../nodes/shared/transport';
 import { createHarness, credentialsFor, type SentRequest } from '../helpers/n8nContext';
+import { testTransport } from '../helpers/transport';
 import type { Simulator } from '../../dev/simulator';
 
 export interface PollResult {
@@ -37,7 +37,8 @@ export interface DriverOptions {
 export class TriggerDriver {
 	/** The static data as n8n would have saved it. */
 	state: IDataObject = {};
-	readonly node = new SurveyFeedbackTrigger();
+	/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
+	readonly node = new SurveyFeedbackTrigger(testTransport());
 
 	constructor(private readonly options: DriverOptions) {}
 
@@ -56,6 +57,8 @@ export class TriggerDriver {
 			credentials: credentialsFor('surveyFeedbackApi', {
 				apiKey: this.options.apiKey,
 				baseUrl: this.options.sim.baseUrl,
+				// Three retries of 1, 2 and 4 ms with the test transport.
+				maxRetryWait: 0.007,
 				...(this.options.credential ?? {}),
 			}),
 			mode,
@@ -77,13 +80,6 @@ export class TriggerDriver {
 			return { items: [], returnedNull: false, error: error as PollResult['error'], sent: harness.sent, staticData };
 		}
 	}
-}
-
-/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
-export function fastTransport(): () => void {
-	const saved = { ...transportSettings };
-	Object.assign(transportSettings, { baseBackoffMs: 1, maxBackoffMs: 2, requestsPerWindow: 1_000_000 });
-	return () => Object.assign(transportSettings, saved);
 }
 
 /** The query of a sent request, as a plain object (bracket keys kept as they are). */

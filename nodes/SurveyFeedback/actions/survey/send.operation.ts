@@ -1,19 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { outcomesByEmail, runBulk, type ItemOutcome } from '../../../shared/batching';
-import { customerFieldOptions, readCustomer } from '../../../shared/customerFields';
-import { campaignLocator, emailField } from '../../../shared/descriptions';
-import { requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import { campaignLocator } from '../../../shared/descriptions';
+import { at, fieldError, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { emailOutcomes } from '../../helpers/bulkRows';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
+import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 
-/** The service takes 1 to 100 subscribers per request. */
-const BATCH_SIZE = 100;
+export const option: OperationOption = {
+	name: 'Send',
+	value: 'send',
+	action: 'Send a survey',
+	description: 'Send a campaign’s survey to customers by email or in-app',
+};
 
 const DELAY_HINT =
 	'A delay was set: it overrides the campaign’s sending time frame (such as its sending hours). Leave the delay empty to respect the time frame.';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Queues a survey for each input item’s email, sent in the campaign’s sending time frame unless a delay is set. A failed request is never repeated automatically: repeating it could send the surveys twice.',
@@ -21,9 +28,15 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	campaignLocator({ description: 'The campaign whose survey is sent; it must be active' }),
-	emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
-	...customerFieldOptions({ withProperties: false }),
+	campaignLocator({
+		description: 'The campaign whose survey is sent. The list shows the active campaigns that send by email or in-app, the ones a transactional survey can use.',
+		searchListMethod: 'searchSendableCampaigns',
+	}),
+	...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.'),
+	...[
+		emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
+		customerAdditionalFields,
+	].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -44,66 +57,62 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['survey'], operation: ['send'] } }, properties);
+interface Recipient {
+	campaign: string;
+	delay?: number;
+	subscriber: RecipientRow;
+}
+
+/** The service takes 1 to 100 subscribers per request. */
+export const batchSize = 100;
 
 /** The item's delay: undefined when empty (the campaign's schedule applies), else whole days ≥ 0. */
-function readDelay(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	const value = (this.getNodeParameter('options', itemIndex, {}) as IDataObject).delay;
+function readDelay(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const value = (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).delay;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Options › Delay (Days): must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)} (item ${itemIndex})`,
-			{ itemIndex },
-		);
+		throw fieldError(at({ node: ctx.getNode(), itemIndex }, 'Options › Delay (Days)'), `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
 	}
 	return days;
 }
 
-interface Recipient {
-	campaign: string;
-	delay?: number;
-	subscriber: IDataObject & { email: string };
+/** Each item's recipient, campaign and delay; one request per campaign and delay. */
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Recipient> {
+	const node = this.getNode();
+	const read = rowReader(this, {
+		schema: recipientRow,
+		fromEditor: (itemIndex) => customerFromEditor(this, itemIndex, { withProperties: false }),
+		editorLabels: CUSTOMER_FIELD_LABELS,
+		fromItemJson: readRecipientJson,
+	});
+	return (itemIndex) => {
+		const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'));
+		const delay = readDelay(this, itemIndex);
+		const subscriber = read(itemIndex);
+		return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
+	};
 }
 
-/**
- * Sends surveys: 100 recipients per request, one request per campaign and delay. Each input
- * item gets its own row (status, survey ID or the reason it was skipped or failed).
- */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	let delayed = false;
-	const outcomes = await runBulk<Recipient>(this, {
-		itemIndexes,
-		batchSize: BATCH_SIZE,
-		prepare: (itemIndex) => {
-			const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), {
-				node: this.getNode(),
-				itemIndex,
-				field: 'Campaign',
-			});
-			const delay = readDelay.call(this, itemIndex);
-			const subscriber = readCustomer.call(this, itemIndex, { withProperties: false });
-			return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
-		},
-		send: async (batch) => {
-			const { campaign, delay } = batch[0].value;
-			if (delay !== undefined) delayed = true;
-			const body = await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/v2/survey',
-				body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
-				operation: 'Survey: Send',
-				// A repeated request could send the surveys twice.
-				repeatable: false,
-				itemIndex: batch[0].itemIndex,
-			});
-			return outcomesByEmail(this, batch, body, 'Survey not sent', {
-				emailOf: (value) => value.subscriber.email,
-				base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
-			});
-		},
+/** Sends the survey to up to 100 recipients; each item gets its own row (status, survey ID, or why not). */
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipient>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	const { campaign, delay } = batch[0].value;
+	const body = await api.request({
+		method: 'POST',
+		path: '/api/v2/survey',
+		body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
+		// A repeated request could send the surveys twice.
+		repeatable: false,
+		ifUnanswered: `the surveys of this request (${batch.length}) may have been queued all the same: look for them with Outbox › Get Many (by email or campaign ${campaign}) before sending again`,
+		itemIndex: batch[0].itemIndex,
 	});
-	if (delayed) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
-	return outcomes;
+	return emailOutcomes(this.getNode(), batch, body, {
+		emailOf: (value) => value.subscriber.email,
+		base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
+		failure: 'Survey not sent',
+	});
+}
+
+export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {
+	if (sent.some(({ delay }) => delay !== undefined)) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
 }

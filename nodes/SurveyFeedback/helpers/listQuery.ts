@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange, type DateRule } from '../../../shared/dates';
-import { attributeFilterProperties, campaignLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
+import { toApiDateRange, type DateRule } from '../../shared/dates';
+import { attributeFilterProperties, campaignLocator } from '../../shared/descriptions';
+import { at, attributeFilterQuery, compact, optionalText } from '../../shared/inputs';
+import { returnAllOrLimit } from './descriptions';
 
 /**
  * The shape the feedback and outbox lists share: Return All / Limit, an optional campaign, a
@@ -26,33 +27,29 @@ export function listProperties({ records, filters }: { records: string; filters:
 
 /** Reads the list's query: campaignId, the Filters collection (dates by the endpoint's rule) and attributes. */
 export function readListQuery(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	{ dateRule, textFilters }: { dateRule: DateRule; textFilters: Record<string, string> },
 ): IDataObject {
-	const node = this.getNode();
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const node = ctx.getNode();
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const text: IDataObject = {};
 	for (const [name, label] of Object.entries(textFilters)) {
-		text[name] = optionalText(filters[name], { node, itemIndex, field: `Filters › ${label}` })?.trim();
+		text[name] = optionalText(filters[name], at({ node, itemIndex }, `Filters › ${label}`))?.trim();
 	}
 	return compact({
-		campaignId: optionalText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), {
-			node,
-			itemIndex,
-			field: 'Campaign',
-		})?.trim(),
+		campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim(),
 		...text,
 		...toApiDateRange(filters.startDate, filters.endDate, dateRule, {
 			node,
 			itemIndex,
-			timezone: this.getTimezone(),
-			startField: `Filters › Start Date (item ${itemIndex})`,
-			endField: `Filters › End Date (item ${itemIndex})`,
+			timezone: ctx.getTimezone(),
+			startField: 'Filters › Start Date',
+			endField: 'Filters › End Date',
 		}),
 		...attributeFilterQuery(
-			this.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
-			this.getNodeParameter('match', itemIndex, 'all') as string,
+			ctx.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
+			ctx.getNodeParameter('match', itemIndex, 'all') as string,
 			{ node, itemIndex },
 		),
 	});

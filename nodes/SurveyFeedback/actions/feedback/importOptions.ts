@@ -1,17 +1,16 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { toApiDate } from './dates';
-import { describeType, integerInRange } from './inputs';
+import { toApiDate } from '../../../shared/dates';
+import { at, describeType, fieldError, integerInRange } from '../../../shared/inputs';
 
 /**
  * The options of POST /api/v2/import as one editor collection. Only the options a user adds are
  * sent; the service applies its defaults (shown here as the defaults) to the rest.
  */
-export function importOptionsCollection(name = 'importOptions'): INodeProperties {
+export function importOptionsCollection(): INodeProperties {
 	return {
 		displayName: 'Import Options',
-		name,
+		name: 'importOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -70,8 +69,6 @@ export interface ImportOptionsContext {
 	itemIndex: number;
 	/** The workflow's time zone, for dates given without one. */
 	timezone: string;
-	/** The collection's display name in error messages. */
-	field?: string;
 }
 
 /**
@@ -80,9 +77,9 @@ export interface ImportOptionsContext {
  * item and the option on bad input.
  */
 export function readImportOptions(value: unknown, ctx: ImportOptionsContext): IDataObject {
-	const prefix = ctx.field ?? 'Import Options';
+	const prefix = 'Import Options';
 	const fail = (message: string): never => {
-		throw new NodeOperationError(ctx.node, `${prefix}: ${message} (item ${ctx.itemIndex})`, { itemIndex: ctx.itemIndex });
+		throw fieldError(at(ctx, prefix), message);
 	};
 	if (value === undefined || value === null || value === '') return {};
 	if (typeof value !== 'object' || Array.isArray(value)) fail(`must be an object, not ${describeType(value)}`);
@@ -99,19 +96,10 @@ export function readImportOptions(value: unknown, ctx: ImportOptionsContext): ID
 
 	const window = given.duplicateCheckWindow;
 	if (window !== undefined && window !== null && window !== '') {
-		options.duplicate_check_window = integerInRange(window, 1, 365, {
-			node: ctx.node,
-			itemIndex: ctx.itemIndex,
-			field: `${prefix} › Duplicate Check Window (Days)`,
-		});
+		options.duplicate_check_window = integerInRange(window, 1, 365, at(ctx, `${prefix} › Duplicate Check Window (Days)`));
 	}
 
-	const defaultSendDate = toApiDate(given.defaultSendDate, 'iso', {
-		node: ctx.node,
-		itemIndex: ctx.itemIndex,
-		timezone: ctx.timezone,
-		field: `${prefix} › Default Send Date (item ${ctx.itemIndex})`,
-	});
+	const defaultSendDate = toApiDate(given.defaultSendDate, 'iso', { ...at(ctx, `${prefix} › Default Send Date`), timezone: ctx.timezone });
 	if (defaultSendDate) options.default_send_date = defaultSendDate;
 
 	return options;
