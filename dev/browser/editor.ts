@@ -134,6 +134,18 @@ export class Editor {
 		await this.ndv.waitFor();
 	}
 
+	/**
+	 * Opens a node with the keyboard (select it, Enter), the mouse parked outside the panel: with
+	 * the mouse over the output table, n8n previews the expressions for the hovered row instead of
+	 * the first one, which a picture should not depend on.
+	 */
+	async openNodeForPicture(name: string): Promise<void> {
+		await this.canvasNode(name).click();
+		await this.page.mouse.move(VIEWPORT.width / 2, 4);
+		await this.page.keyboard.press('Enter');
+		await this.ndv.waitFor();
+	}
+
 	async closeNode(): Promise<void> {
 		await this.page.getByTestId('ndv-close-button').click();
 		await this.ndv.waitFor({ state: 'hidden' });
@@ -254,6 +266,25 @@ export class Editor {
 
 	async screenshot(file: string, target?: Locator): Promise<void> {
 		await (target ?? this.page).screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+	}
+
+	/**
+	 * A screenshot once the page has settled: two consecutive ones alike (n8n fills in expression
+	 * previews and lazy fields a moment after a panel opens).
+	 */
+	async stableScreenshot(file: string): Promise<void> {
+		const take = () => this.page.screenshot({ animations: 'disabled', caret: 'hide' });
+		let previous = await take();
+		for (let attempt = 0; attempt < 20; attempt++) {
+			await this.page.waitForTimeout(250);
+			const current = await take();
+			if (current.equals(previous)) {
+				fs.writeFileSync(file, current);
+				return;
+			}
+			previous = current;
+		}
+		throw new Error(`the page did not settle for a picture (${file})`);
 	}
 
 	async close(): Promise<void> {
