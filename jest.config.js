@@ -3,7 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/browser/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
