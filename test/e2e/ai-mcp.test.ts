@@ -64,7 +64,7 @@ function errorText(result: ToolResult): string {
 	return result.content.map((c) => c.text).join('\n');
 }
 
-const toolName = (node: { name: string }) => node.name.replace(/[^a-zA-Z0-9_-]+/g, '_');
+const toolName = (node: Record<string, any>) => String(node.name).replace(/[^a-zA-Z0-9_-]+/g, '_');
 
 describe('the node as tools of the MCP Server Trigger, with the official MCP client', () => {
 	let client: Client;
@@ -210,7 +210,7 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 		});
 
 		it('refuses a client without its bearer token', async () => {
-			for (const headers of [{}, { Authorization: 'Bearer wrong-token' }]) {
+			for (const headers of [{}, { Authorization: 'Bearer wrong-token' }] as Array<Record<string, string>>) {
 				await expect(connect('streamable', trigger.parameters.path, headers)).rejects.toThrow(/403|Authorization/);
 			}
 		});
