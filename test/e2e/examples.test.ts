@@ -4,8 +4,10 @@
  * id the examples name (sfSimulatorCredential). A new example file is picked up by itself (and
  * gets the generic checks); the known ones are also checked for what they claim to show.
  * The trigger example (a poll trigger) cannot run under `n8n execute`; trigger.test.ts covers it.
+ * The AI examples need a chat model or an MCP client: ai-agent.test.ts and ai-mcp.test.ts run them.
  */
 import { nodeError, nodesThatRan, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
+import { needsModelOrMcpClient } from '../../scripts/demo';
 import {
 	ACCOUNT_A,
 	CAMPAIGN_A1,
@@ -22,7 +24,9 @@ import {
 const sim = simClient();
 const n8n = n8nInstance();
 const examples = readExamples();
-const runnable = Object.keys(examples).filter((file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE));
+const runnable = Object.keys(examples).filter(
+	(file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE) && !needsModelOrMcpClient(examples[file]),
+);
 
 /** What each known example shows, beyond running green. */
 const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promise<void> | void> = {
@@ -80,7 +84,7 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 };
 
 describe('example workflows', () => {
-	it('covers every example file but the trigger one', () => {
+	it('covers every example file but the trigger and AI ones', () => {
 		expect(runnable.length).toBeGreaterThanOrEqual(5);
 		expect(Object.keys(context().examples).sort()).toEqual(Object.keys(examples).sort());
 	});

@@ -14,6 +14,8 @@ import { N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJs
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.surveyFeedbackTrigger`;
+/** The node as an AI tool: n8n derives this type from `usableAsTool` (name + "Tool", output ai_tool). */
+export const TOOL_TYPE = `${PACKAGE_NAME}.surveyFeedbackTool`;
 
 /** The simulator's demo accounts (dev/simulator/README.md). */
 export const ACCOUNT_A = { id: '6a0000000000000000000001', writeKey: 'sf_demo_write_a', readKey: 'sf_demo_read_a' };
@@ -63,6 +65,8 @@ export interface E2eContext {
 	n8n: { runtime: N8nRuntime; name: string; workDir: string; port: number; packages: string[] };
 	/** Workflow file name → id, for the example workflows imported from examples/. */
 	examples: Record<string, string>;
+	/** The port the OpenAI credential's base URL points at (the chat-completions stand-in of ai-agent.test.ts). */
+	chatModelPort: number;
 }
 
 export const CONTEXT_ENV = 'SF_E2E_CONTEXT';
