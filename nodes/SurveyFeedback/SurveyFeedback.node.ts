@@ -7,6 +7,7 @@ import { sharedTransport, type Transport } from '../shared/transport';
 import { resourceProperties } from './actions/registry';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import { simplifyProperty } from './helpers/toolMode';
 
 export class SurveyFeedback implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +23,7 @@ export class SurveyFeedback implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials,
-		properties: [authenticationProperty, queryParameterNotice, ...resourceProperties(resources)],
+		properties: [authenticationProperty, queryParameterNotice, ...resourceProperties(resources), simplifyProperty],
 	};
 
 	methods: INodeType['methods'];

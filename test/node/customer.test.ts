@@ -118,7 +118,7 @@ describe('Create or Update folds items into requests of 1000', () => {
 		const items = [{ email: 'a@example.com' }, { email: 'B@example.com' }];
 		const failed = await run({ operation: 'upsert', email: field('email') }, { items });
 		expect(failed.error?.message).toContain('failed for 1 of 2 items');
-		expect(failed.error?.description).toMatch(/item 1: Customer not created or updated: exists/);
+		expect(failed.error?.description).toMatch(/item 1: refused by the service: exists/);
 		expect(failed.error?.description).toMatch(/accepted item 0/);
 
 		const kept = await run({ operation: 'upsert', email: field('email') }, { items, continueOnFail: true });

@@ -312,8 +312,8 @@ describe('Feedback: Import', () => {
 			const { error, sent } = await importItems(items);
 			expect(sent).toHaveLength(2);
 			expect(error?.message).toContain('failed for 2 of 201 items');
-			expect(error?.description).toMatch(/item 3: Feedback not imported: score must be an integer from 0 to 10\b/);
-			expect(error?.description).toContain('item 200: Feedback not imported: score must be an integer from 0 to 10');
+			expect(error?.description).toMatch(/item 3: refused by the service: score must be an integer from 0 to 10\b/);
+			expect(error?.description).toContain('item 200: refused by the service: score must be an integer from 0 to 10');
 		});
 
 		it('become error items paired to their inputs, with Continue On Fail (by position in the request)', async () => {
@@ -378,7 +378,7 @@ describe('Feedback: Import', () => {
 				[{ item: 1 }, 'imported', 'f-2'],
 				[{ item: 2 }, 'failed', null],
 			]);
-			expect(output[2].json.error).toBe('Feedback not imported: score out of range');
+			expect(output[2].json.error).toBe('Feedback: Import failed: refused by the service: score out of range');
 		});
 
 		it('says "unconfirmed" when the answer itemizes nothing', async () => {
@@ -534,7 +534,7 @@ describe('Feedback: Delete', () => {
 		const parameters = { deleteBy: 'email', email: field('email') };
 		const failing = await run('delete', parameters, items);
 		expect(failing.error?.message).toContain('failed for 1 of 2 items');
-		expect(failing.error?.description).toContain('item 1: Feedback: Delete failed: invalid email');
+		expect(failing.error?.description).toContain('item 1: refused by the service: invalid email');
 		const continuing = await run('delete', parameters, items, { continueOnFail: true });
 		expect(continuing.output[1]).toEqual(expect.objectContaining({ pairedItem: { item: 1 }, json: expect.objectContaining({ details: expect.objectContaining({ status: 'failed', reason: 'invalid email' }) }) }));
 	});

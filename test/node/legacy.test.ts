@@ -295,8 +295,8 @@ describe('V1: Create Subscribers', () => {
 		expect(sent.map((request) => (request.body as { subscribers: unknown[] }).subscribers.length)).toEqual([100, 48]);
 		expect(output).toHaveLength(150);
 		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
-		expect(output[42].json.error).toBe('Email: "broken" is not an email address (item 42)');
-		expect(output[99].json.error).toBe('Last Name: is required (item 99)');
+		expect(output[42].json.error).toBe('Legacy: V1: Create Subscribers failed: Email: "broken" is not an email address (item 42)');
+		expect(output[99].json.error).toBe('Legacy: V1: Create Subscribers failed: Last Name: is required (item 99)');
 		expect(output[43].json).toEqual(expect.objectContaining({ email: items[43].email, message: 'success' }));
 	});
 });

@@ -225,7 +225,7 @@ describe('Outbox: Delete', () => {
 		it('fails the node naming the item, without Continue On Fail', async () => {
 			const { error } = await remove(parameters, items);
 			expect(error?.message).toContain('failed for 1 of 2 items');
-			expect(error?.description).toContain('item 1: Outbox: Delete failed: invalid email');
+			expect(error?.description).toContain('item 1: refused by the service: invalid email');
 		});
 
 		it('becomes an error item paired to its input, with Continue On Fail', async () => {

@@ -147,7 +147,7 @@ describe('Survey: Send', () => {
 			const { error, sent } = await send(items);
 			expect(sent).toHaveLength(1);
 			expect(error?.message).toContain('failed for 1 of 3 items');
-			expect(error?.description).toContain('item 1: Survey not sent: invalid email');
+			expect(error?.description).toContain('item 1: refused by the service: invalid email');
 			expect(error?.description).toContain('The service had already accepted items 0, 2');
 		});
 
@@ -157,7 +157,7 @@ describe('Survey: Send', () => {
 			expect(output).toHaveLength(3);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 			expect(output[1].json).toEqual(
-				expect.objectContaining({ error: 'Survey not sent: invalid email', details: expect.objectContaining({ email: 'r1@survey-test.c', status: 'failed', reason: 'invalid email' }) }),
+				expect.objectContaining({ error: 'Survey: Send failed: refused by the service: invalid email', details: expect.objectContaining({ email: 'r1@survey-test.c', status: 'failed', reason: 'invalid email' }) }),
 			);
 			expect(output[0].json.status).toBe('queued');
 			expect(output[2].json.status).toBe('queued');
@@ -226,6 +226,6 @@ describe('Survey: Send', () => {
 			[{ item: 0 }, 'queued', 's-1'],
 			[{ item: 1 }, 'failed', null],
 		]);
-		expect(output[1].json.error).toBe('Survey not sent: hard bounce');
+		expect(output[1].json.error).toBe('Survey: Send failed: refused by the service: hard bounce');
 	});
 });

@@ -8,8 +8,13 @@ export interface OperationOption {
 	value: string;
 	/** Sentence-case action, as n8n lists it in the nodes panel: "Create or update customers". */
 	action: string;
-	/** What it does, also the tool description an AI agent reads. */
+	/** What it does, as the editor lists it. */
 	description: string;
+	/**
+	 * What an AI agent or MCP client reads about the tool: what it returns, which parameters it
+	 * needs and what valid values look like. Defaults to `description`.
+	 */
+	toolDescription?: string;
 }
 
 /** What became of one input item: its output row(s), or the reason it failed. */

@@ -52,6 +52,25 @@ function operationList(resource: Resource): INodeProperties {
 	};
 }
 
+/**
+ * What a model reads about the operation when the node runs as an AI tool. It is the node's own
+ * `toolDescription` parameter, shown only in tool mode (`@tool`): n8n then uses it instead of its
+ * generic "<action> in Survey Feedback", and the user can still rewrite it.
+ */
+function toolDescription(operation: OperationModule): INodeProperties {
+	const { option } = operation;
+	const text = option.toolDescription ?? `${option.description}.`;
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: text,
+		description: 'What the AI agent reads about this tool: what it does, what it returns and which values it needs',
+		displayOptions: { show: { '@tool': [true] } },
+	};
+}
+
 /** The node's Resource list, and per resource its Operation list and every operation's properties. */
 export function resourceProperties(resources: Resource[]): INodeProperties[] {
 	const resourceList: INodeProperties = {
@@ -67,7 +86,10 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 		...resources.flatMap((resource) => [
 			operationList(resource),
 			...resource.operations.flatMap((operation) =>
-				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, operation.properties),
+				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, [
+					toolDescription(operation),
+					...operation.properties,
+				]),
 			),
 		]),
 	];

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asNodeError } from '../../shared/nodeError';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/batching';
+import { isToolRun, simplifyRecord } from '../helpers/toolMode';
 import { isBulk, type ItemOutcome } from './operation';
 import { findOperation } from './registry';
 import { resources } from './resources';
@@ -14,6 +15,10 @@ type Failure = Extract<ItemOutcome, { error: Error }>;
 function nodeError(node: INode, error: unknown, itemIndex: number, label: string): NodeApiError | NodeOperationError {
 	const failure = asNodeError(node, error, itemIndex);
 	if (!failure.message.startsWith(label)) failure.message = `${label} failed: ${failure.message}`;
+	// An AI agent passes a tool only the message of its error: what to change is in the description.
+	if (node.type.endsWith('Tool') && failure.description && !failure.message.includes(failure.description)) {
+		failure.message = `${failure.message}. ${failure.description}`;
+	}
 	return failure;
 }
 
@@ -77,9 +82,8 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 			try {
 				outcomes.push({ itemIndex, json: await operation.execute.call(this, itemIndex, api) });
 			} catch (error) {
-				const failure = nodeError(node, error, itemIndex, label);
-				if (!continueOnFail) throw failure;
-				outcomes.push({ itemIndex, error: failure });
+				if (!continueOnFail) throw nodeError(node, error, itemIndex, label);
+				outcomes.push({ itemIndex, error: error as Error });
 			}
 		}
 	}
@@ -90,13 +94,15 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 		throw failedItemsError(node, label, failed, succeeded);
 	}
 
+	const simplify = isToolRun(this) && (this.getNodeParameter('simplify', 0, true) as boolean);
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
-			output.push(errorItem(outcome));
+			output.push(errorItem({ itemIndex: outcome.itemIndex, error: nodeError(node, outcome.error, outcome.itemIndex, label) }));
 		} else {
+			const json = simplify ? (Array.isArray(outcome.json) ? outcome.json.map(simplifyRecord) : simplifyRecord(outcome.json)) : outcome.json;
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.json), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
 					itemData: { item: outcome.itemIndex },
 				}),
 			);

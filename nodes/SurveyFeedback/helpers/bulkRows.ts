@@ -18,8 +18,6 @@ export interface RowPairing<T> {
 	withoutRow: (value: T) => IDataObject;
 	/** An answer keyed by email holds one row per email: items repeating an email share it. */
 	shareRowsByKey?: boolean;
-	/** What a failed row means, for its error: "Customer not created or updated". */
-	failure: string;
 }
 
 /**
@@ -63,15 +61,15 @@ export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows
 		const row = paired[position] ?? byKey?.get(pairing.keyOf(value)?.toLowerCase());
 		if (!row) return { itemIndex, json: { ...base, ...pairing.withoutRow(value) } };
 		const { index: _positionInRequest, ...fields } = row;
-		if (pairing.isFailed(row)) return { itemIndex, error: rowError(node, itemIndex, { ...base, ...fields }, pairing.failure) };
+		if (pairing.isFailed(row)) return { itemIndex, error: rowError(node, itemIndex, { ...base, ...fields }) };
 		return { itemIndex, json: { ...base, ...fields } };
 	});
 }
 
 /** A row the service reported as failed, as its item's error; the router puts the row in the error item's `details`. */
-export function rowError(node: INode, itemIndex: number, row: IDataObject, failure: string): NodeOperationError {
+export function rowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
 	const reason = String(row.reason ?? row.message ?? row.error ?? row.status ?? 'failed');
-	const error = new NodeOperationError(node, `${failure}: ${reason}`, {
+	const error = new NodeOperationError(node, `refused by the service: ${reason}`, {
 		itemIndex,
 		description: `The service did not accept item ${itemIndex}: ${reason}`,
 	});
@@ -121,7 +119,7 @@ export function emailOutcomes<T>(
 	node: INode,
 	batch: Array<Prepared<T>>,
 	body: IDataObject,
-	options: { emailOf: (value: T) => string; base?: (value: T) => IDataObject; failure: string; missingIsDone?: boolean },
+	options: { emailOf: (value: T) => string; base?: (value: T) => IDataObject; missingIsDone?: boolean },
 ): ItemOutcome[] {
 	return outcomesFromRows(node, batch, emailRows(body), {
 		keyOf: options.emailOf,
@@ -130,6 +128,5 @@ export function emailOutcomes<T>(
 		isFailed: (row) => isFailedRow(row, { missingIsDone: options.missingIsDone }),
 		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
 		shareRowsByKey: true,
-		failure: options.failure,
 	});
 }

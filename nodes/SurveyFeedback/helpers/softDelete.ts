@@ -151,6 +151,5 @@ export async function sendSoftDelete(
 		// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
 		isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
 		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
-		failure: `${api.operation} failed`,
 	});
 }

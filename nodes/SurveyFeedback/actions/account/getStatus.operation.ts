@@ -9,6 +9,8 @@ export const option: OperationOption = {
 	value: 'getStatus',
 	action: 'Get account status',
 	description: 'Get the plan, the survey credits left and the usage counters of the account',
+	toolDescription:
+		"Get the account's plan, its survey credits left for the period and its usage counters. Takes no parameters.",
 };
 
 export const properties: INodeProperties[] = [];

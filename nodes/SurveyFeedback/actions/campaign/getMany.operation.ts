@@ -9,6 +9,8 @@ export const option: OperationOption = {
 	value: 'getMany',
 	action: 'Get many campaigns',
 	description: 'List every campaign with its metric, channel, template and status',
+	toolDescription:
+		"List every survey campaign: its ID, name, metric (NPS, CSAT, CES, STAR), channel, template and whether it is active. Use a campaign's ID to filter feedback or to send a survey.",
 };
 
 export const properties: INodeProperties[] = [

@@ -1,7 +1,14 @@
 import { getByIdOperation } from '../../helpers/getById';
 
 export const { option, properties, execute } = getByIdOperation({
-	option: { name: 'Get', value: 'get', action: 'Get a company', description: 'Get a company by ID or domain' },
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a company',
+		description: 'Get a company by ID or domain',
+		toolDescription:
+			'Get one company by its ID or its domain name (example.com): name, industry, tags, NPS, CSAT and CES scores and number of customers.',
+	},
 	id: {
 		displayName: 'Company ID or Domain',
 		name: 'companyId',

@@ -11,6 +11,8 @@ export const option: OperationOption = {
 	value: 'getMany',
 	action: 'Get many companies',
 	description: 'List companies with their scores and customer counts',
+	toolDescription:
+		'List companies with their scores (NPS, CSAT, CES) and customer counts.',
 };
 
 export const properties: INodeProperties[] = [

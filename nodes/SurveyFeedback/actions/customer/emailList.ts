@@ -50,5 +50,5 @@ export async function sendEmailList(
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(ctx.getNode(), batch, body, { emailOf: (value) => value.email, failure: `${api.operation} failed`, missingIsDone: request.missingIsDone });
+	return emailOutcomes(ctx.getNode(), batch, body, { emailOf: (value) => value.email, missingIsDone: request.missingIsDone });
 }

@@ -13,6 +13,8 @@ export const option: OperationOption = {
 	value: 'getMany',
 	action: 'Get many customers',
 	description: 'List customers, filtered by email, dates and properties',
+	toolDescription:
+		'Find customers, newest first: by exact email, by creation dates (YYYY-MM-DD) or by custom properties. Each customer has its ID, email, first and last name, company, tags and custom properties.',
 };
 
 export const properties: INodeProperties[] = [

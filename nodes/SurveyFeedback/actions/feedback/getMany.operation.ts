@@ -14,6 +14,8 @@ export const option: OperationOption = {
 	value: 'getMany',
 	action: 'Get many feedback responses',
 	description: 'List feedback responses, filtered by customer, campaign, dates and properties',
+	toolDescription:
+		'List feedback responses, newest first. Each response has its score, comment, email and name of the customer, campaign, tags, topics and createdDate. Filters: email, customerId, campaign ID, startDate and endDate as ISO dates (YYYY-MM-DD or date-time). Returns at most the configured limit of responses.',
 };
 
 export const properties: INodeProperties[] = listProperties({

@@ -105,6 +105,5 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 		base: (value) => ({ email: value.feedback.email, campaignId: campaign }),
 		isFailed: (row) => row.status === 'failed',
 		withoutRow: () => (itemized ? { status: 'imported' } : { status: 'unconfirmed', message: body.message ?? '', requestCounts: counts }),
-		failure: 'Feedback not imported',
 	});
 }

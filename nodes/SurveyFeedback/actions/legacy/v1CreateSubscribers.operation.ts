@@ -59,5 +59,5 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<V1Subs
 		body: { subscribers: batch.map(({ value }) => ({ ...value, companyName: value.company })) },
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email, failure: 'Subscriber not created' });
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email});
 }

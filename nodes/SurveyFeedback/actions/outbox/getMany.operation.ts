@@ -14,6 +14,8 @@ export const option: OperationOption = {
 	value: 'getMany',
 	action: 'Get many sent surveys',
 	description: 'List sent surveys, filtered by email, campaign, channel, dates and properties',
+	toolDescription:
+		'List sent surveys, newest first: recipient email, campaign, channel, who sent it, when, and whether it was opened or answered. Filters: email, campaign ID, channel, and days (YYYY-MM-DD).',
 };
 
 export const properties: INodeProperties[] = listProperties({

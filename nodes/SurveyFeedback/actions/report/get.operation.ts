@@ -13,6 +13,8 @@ export const option: OperationOption = {
 	value: 'get',
 	action: 'Get a campaign report',
 	description: 'Get the report of one campaign, or of every campaign, for a range of days',
+	toolDescription:
+		'Get campaign reports for a range of days (startDate and endDate as YYYY-MM-DD): per campaign the score, question statistics, a daily trend and delivery statistics. Leave the campaign empty for every campaign.',
 };
 
 export const properties: INodeProperties[] = [

@@ -5,7 +5,14 @@ import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists';
 import type { OperationOption } from '../operation';
 
-export const option: OperationOption = { name: 'Get', value: 'get', action: 'Get a score', description: 'Get the current score of a metric' };
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a score',
+	description: 'Get the current score of a metric',
+	toolDescription:
+		"Get the account's current score for one metric (nps, csat, ces or star) over all its feedback. Returns one object: the score (for NPS from -100 to 100), the percentages of promoters, passives and detractors, their counts, and the total number of responses.",
+};
 
 const METRICS: INodePropertyOptions[] = [
 	{ name: 'CES', value: 'ces', description: 'Customer Effort Score' },

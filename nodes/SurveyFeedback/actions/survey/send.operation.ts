@@ -15,6 +15,8 @@ export const option: OperationOption = {
 	value: 'send',
 	action: 'Send a survey',
 	description: 'Send a campaign’s survey to customers by email or in-app',
+	toolDescription:
+		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the row of the recipient: its status and survey ID, or why it was skipped. It really sends an email or in-app survey.",
 };
 
 const DELAY_HINT =
@@ -109,7 +111,6 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 	return emailOutcomes(this.getNode(), batch, body, {
 		emailOf: (value) => value.subscriber.email,
 		base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
-		failure: 'Survey not sent',
 	});
 }
 

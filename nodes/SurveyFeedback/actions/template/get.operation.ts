@@ -6,7 +6,14 @@ import { templateLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists';
 import type { OperationOption } from '../operation';
 
-export const option: OperationOption = { name: 'Get', value: 'get', action: 'Get a template', description: 'Get a survey template with its questions' };
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a template',
+	description: 'Get a survey template with its questions',
+	toolDescription:
+		"Get one survey template by ID with its questions: each question's uuid, type, metric and whether it is the main question.",
+};
 
 export const properties: INodeProperties[] = [templateLocator()];
 

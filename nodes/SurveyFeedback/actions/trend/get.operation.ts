@@ -12,6 +12,8 @@ export const option: OperationOption = {
 	value: 'get',
 	action: 'Get a trend',
 	description: 'Get the trend of a group: current vs baseline scores, deltas and trend line',
+	toolDescription:
+		'Get the trend of a trend group (its ID, or default) over a period such as past-month: the current and baseline scores, their difference, the daily trend line and the respondent distribution.',
 };
 
 /** The service's date presets (and custom). */
