@@ -1,22 +1,18 @@
 /**
- * What the queue-mode tests share: the workflows they import, the credential pointing at the
- * simulator, and reading what the trigger emitted. Each test file starts its own simulator (in
- * the jest process) and its own n8n (dev/queue/cluster.ts, or the harness for regular mode).
+ * What the queue-mode tests share: the trigger workflow (the webhook ones are in
+ * dev/queue/workflows.ts), the credential pointing at the simulator, and reading what the
+ * trigger emitted. Each test file starts its own simulator (in the jest process) and its own
+ * n8n (dev/queue/cluster.ts, or the harness for regular mode).
  */
 import type { CredentialImport, N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
 import { outputItems } from '../../dev/n8n/harness';
+import type { CredentialRef } from '../../dev/queue/workflows';
 import type { Simulator } from '../../dev/simulator';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
-export const NODE_TYPE = `${PACKAGE}.surveyFeedback`;
 export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface CredentialRef {
-	id: string;
-	name: string;
-}
 
 /** A Survey Feedback API credential for one simulator account (write key). */
 export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, maxRateLimitWait = 120): CredentialImport {
@@ -24,71 +20,6 @@ export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: Credent
 		...ref,
 		type: 'surveyFeedbackApi',
 		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait },
-	};
-}
-
-const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
-
-/**
- * The issue's load: a Webhook (answers at once) → Feedback › Get Many with Return All →
- * a Code node that reduces the records to their count and sorted IDs → a Code node that makes
- * `customers` customers whose emails carry the webhook body's `run` → Customer › Create or
- * Update (bulk). The webhook's production executions run on the workers.
- */
-export function loadWorkflow(id: string, webhookPath: string, cred: CredentialRef, customers: number): WorkflowJson {
-	const credentials = { surveyFeedbackApi: cred };
-	return {
-		id,
-		name: 'Queue: read all feedback, upsert customers',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: '5a7e0c1d-0000-4000-8000-00000000000a',
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
-			},
-			{ name: 'Read feedback', type: NODE_TYPE, typeVersion: 1, parameters: { resource: 'feedback', operation: 'getMany', returnAll: true }, credentials },
-			{
-				name: 'Records read',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				parameters: {
-					mode: 'runOnceForAllItems',
-					jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids: [...ids].sort() } }];',
-				},
-			},
-			{
-				name: 'Customers',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				parameters: {
-					mode: 'runOnceForAllItems',
-					jsCode:
-						`const run = $('Webhook').first().json.body.run;\n` +
-						`return Array.from({ length: ${customers} }, (_, i) => ({ json: { email: 'queue.' + run + '.' + i + '@example.com', firstName: 'Run ' + run, lastName: 'Customer ' + i } }));`,
-				},
-			},
-			{
-				name: 'Upsert customers',
-				type: NODE_TYPE,
-				typeVersion: 1,
-				parameters: {
-					resource: 'customer',
-					operation: 'upsert',
-					email: '={{ $json.email }}',
-					additionalFields: { firstName: '={{ $json.firstName }}', lastName: '={{ $json.lastName }}' },
-				},
-				credentials,
-			},
-		],
-		connections: {
-			...link('Webhook', 'Read feedback'),
-			...link('Read feedback', 'Records read'),
-			...link('Records read', 'Customers'),
-			...link('Customers', 'Upsert customers'),
-		},
 	};
 }
 
@@ -112,7 +43,7 @@ export function triggerWorkflow(id: string, cred: CredentialRef): WorkflowJson {
 			},
 			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
 		],
-		connections: link(TRIGGER_NODE, 'Received'),
+		connections: { [TRIGGER_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 	};
 }
 
