@@ -12,6 +12,7 @@ import * as path from 'node:path';
 
 import { ensureN8n, OWNER } from '../dev/n8n/harness';
 import { createQueueCluster, type QueueCluster } from '../dev/queue/cluster';
+import { loadWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
 import { loadExamples, simulatorCredential } from './demo';
 
@@ -21,6 +22,10 @@ function workersOption(): number {
 	if (!Number.isInteger(n) || n < 1) throw new Error('--workers takes a whole number of 1 or more');
 	return n;
 }
+
+/** A published webhook workflow to watch executions spread over the workers. */
+const LOAD_ID = 'queueDevLoad0001';
+const LOAD_PATH = 'queue-load';
 
 async function startSimulator() {
 	try {
@@ -75,7 +80,8 @@ async function main(): Promise<void> {
 			credential,
 			{ ...credential, id: 'sfSimulatorReadOnly', name: 'Survey Feedback (simulator, read-only key)', data: { ...credential.data, apiKey: sim.accounts[0].readKey } },
 		]);
-		await cluster.main.importWorkflows(loadExamples().map(({ workflow }) => workflow));
+		await cluster.main.importWorkflows([...loadExamples().map(({ workflow }) => workflow), loadWorkflow(LOAD_ID, LOAD_PATH, credential, 3000)]);
+		await cluster.main.activate(LOAD_ID);
 		await cluster.start();
 	} catch (error) {
 		await cluster?.stop();
@@ -103,6 +109,9 @@ Simulator of the service: ${sim.baseUrl} (v2), ${sim.legacyBaseUrl} (legacy v1)
 The example workflows are imported. Production executions (an active trigger's, a webhook's) run
 on the workers; manual ones from the editor run on the main. Each execution a worker takes is
 printed below. Ctrl-C stops everything.
+
+"Queue: read all feedback, upsert customers" is published: start four executions at once with
+  for run in 1 2 3 4; do curl -s -X POST ${cluster.webhookUrl(LOAD_PATH)} -H 'content-type: application/json' -d '{"run":'$run'}' & done; wait
 `);
 	followWorkers(cluster);
 }
