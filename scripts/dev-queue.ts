@@ -60,11 +60,13 @@ async function main(): Promise<void> {
 	await ensureN8n();
 	const sim = await startSimulator();
 	let cluster: QueueCluster | undefined;
+	let follower: NodeJS.Timeout | undefined;
 	let stopping = false;
 	const stop = async (code: number) => {
 		// Ctrl-C reaches npm and this process alike: stop once.
 		if (stopping) return;
 		stopping = true;
+		clearInterval(follower);
 		console.log('\nstopping…');
 		await cluster?.stop();
 		await sim.close();
@@ -113,7 +115,7 @@ printed below. Ctrl-C stops everything.
 "Queue: read all feedback, upsert customers" is published: start four executions at once with
   for run in 1 2 3 4; do curl -s -X POST ${cluster.webhookUrl(LOAD_PATH)} -H 'content-type: application/json' -d '{"run":'$run'}' & done; wait
 `);
-	followWorkers(cluster);
+	follower = followWorkers(cluster);
 }
 
 main().catch((error) => {
