@@ -911,21 +911,22 @@ export class N8nInstance {
 		return out;
 	}
 
-	/** One execution from the public API (with its data by default). */
-	async execution(id: string, includeData = true): Promise<any> {
-		return await this.publicApi('GET', `/executions/${id}?includeData=${includeData}`);
+	/** One execution from the public API (with its data by default; a large one needs a longer timeoutMs than 30 s). */
+	async execution(id: string, includeData = true, opts: { timeoutMs?: number } = {}): Promise<any> {
+		return await this.publicApi('GET', `/executions/${id}?includeData=${includeData}`, undefined, opts);
 	}
 
 	/**
 	 * Waits until a workflow has at least `count` finished executions (any status other than
-	 * running/new/waiting), polling the public API; returns them newest first, with data.
+	 * running/new/waiting), polling the public API; returns them newest first, with data
+	 * (`includeData: false`: without, for executions too large to read every half second).
 	 */
-	async waitForExecutions(q: { workflowId: string; count?: number; timeoutMs?: number; intervalMs?: number }): Promise<any[]> {
+	async waitForExecutions(q: { workflowId: string; count?: number; timeoutMs?: number; intervalMs?: number; includeData?: boolean }): Promise<any[]> {
 		const count = q.count ?? 1;
 		const timeoutMs = q.timeoutMs ?? 120_000;
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const all = await this.executions({ workflowId: q.workflowId, includeData: true, limit: Math.max(count, 20) });
+			const all = await this.executions({ workflowId: q.workflowId, includeData: q.includeData ?? true, limit: Math.max(count, 20) });
 			const done = all.filter((e) => !['running', 'new', 'waiting'].includes(e.status));
 			if (done.length >= count) return done;
 			if (Date.now() > deadline) {
