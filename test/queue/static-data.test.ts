@@ -5,9 +5,9 @@
  * (a) n8n's defaults. The activation polls once, awaited, on the very Workflow object whose
  *     static data the trigger writes; the publication service (WorkflowTriggerActivator) then
  *     calls saveStaticData(workflow), which stores it because the write set `__dataChanged`.
- *     So the position taken at activation IS stored, and a record created while n8n is down is
- *     emitted after the restart. Shown here in regular mode (sqlite); test 2 shows the same in
- *     queue mode (PostgreSQL).
+ *     So the position taken at activation IS stored, and a record created while n8n is down, or
+ *     while the workflow is deactivated, is emitted afterwards. Shown here in regular mode
+ *     (sqlite); test 2 shows the same in queue mode (PostgreSQL).
  *
  * (b) Durable poll cursors: N8N_SCHEDULER_ENABLED, N8N_SCHEDULER_POLL_TRIGGERS_ENABLED and
  *     N8N_POLLER_DURABLE_CURSORS_ENABLED (and N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by
@@ -101,6 +101,19 @@ describe('(a) with n8n defaults, regular mode (sqlite)', () => {
 		expect(polls()).toEqual(['forward', 'forward', 'forward']);
 		const emitted = await emissions(n8n, WORKFLOW_ID);
 		expect(emitted.map((e) => [e.status, e.comments])).toEqual([['success', ['created while n8n was down']]]);
+	});
+
+	it('a deactivation keeps the position too: reactivated, the trigger emits what came in between', async () => {
+		await n8n.deactivate(WORKFLOW_ID);
+		newFeedback(sim, 1, ['created while the workflow was inactive']);
+		sim.clearRequests();
+		await n8n.activate(WORKFLOW_ID);
+		expect(polls()).toEqual(['forward']);
+		const emitted = await waitForEmitted(n8n, WORKFLOW_ID, ['created while the workflow was inactive']);
+		expect(emitted.map((e) => [e.status, e.comments])).toEqual([
+			['success', ['created while n8n was down']],
+			['success', ['created while the workflow was inactive']],
+		]);
 	});
 });
 
