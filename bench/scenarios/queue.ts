@@ -15,6 +15,7 @@ import { outputItems } from '../../dev/n8n/harness';
 import { createQueueCluster } from '../../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/workflows';
 import type { Bench } from '../lib/bench';
+import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
 import { tally, type RequestTally } from '../lib/requests';
 import { num } from '../lib/stats';
@@ -88,6 +89,8 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 					sim.configure({ rateLimit: { ...limit, retryAfter: false } }); // a fresh window
 					rec.clear();
 					const before = new Set((await cluster.main.executions({ workflowId })).map((e) => e.id));
+					// Each run's own peak, not the one of a run before it on the same workers.
+					for (const worker of cluster.workers) resetPeak(worker.pid!);
 					await callWebhook(cluster.webhookUrl(workflowId === LOAD_ID ? 'bench-queue-load' : 'bench-queue-get'), bodies);
 					const finished = await cluster.main.waitForExecutions({ workflowId, count: before.size + bodies.length, timeoutMs: 30 * 60_000, intervalMs: 2000, includeData: false });
 					sim.configure({ rateLimit: false });
@@ -199,7 +202,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		setup: [
 			`n8n in queue mode (dev/queue): one main (\`n8n start\`) and 1, 2 or 4 workers (\`n8n worker\`), PostgreSQL 15 and Redis 7 from Debian's packages, each process with this package installed in its own user folder; a fresh set of processes for each worker count. Four executions are started at once by a webhook (answered at once, run by the workers), with each worker's concurrency set to 4 / workers so that they spread evenly. All use one credential of one account (account B of the simulator).`,
 			`Compressed clock: the simulator allows ${COMPRESSED.limit} requests per ${COMPRESSED.windowMs} ms per account (sliding window, no Retry-After, like the live service). Each execution reads ${num(PAGES * 1000, 0)} feedback records with Return All (${PAGES} requests) and upserts ${num(CUSTOMERS, 0)} customers of its own (3 requests): ${EXECUTIONS * (PAGES + 3)} requests in all, which the limit admits in no less than ${num((Math.ceil((EXECUTIONS * (PAGES + 3)) / COMPRESSED.limit) - 1) * (COMPRESSED.windowMs / 1000), 0)} s.`,
-			`Share of the limit used = requests answered per window / limit, windows = span / window + 1 (as in scenario 3). Refused = 429 answers / all requests. Items failed = customers not written (or Customer › Get items not returned), counting every item of a failed execution. Peak RSS = VmHWM of each worker's n8n process over its life (start-up included, about 500 MB of it), read just before it stops. One run per worker count.`,
+			`Share of the limit used = requests answered per window / limit, windows = span / window + 1 (as in scenario 3). Refused = 429 answers / all requests. Items failed = customers not written (or Customer › Get items not returned), counting every item of a failed execution. Peak RSS = VmHWM of each worker's n8n process during the run (reset just before it with \`echo 5 > /proc/<pid>/clear_refs\`, so it includes the 500 MB or so an idle worker holds). One run per worker count.`,
 		],
 		tables,
 		notes: [
