@@ -21,6 +21,9 @@ export interface BenchOptions {
 	realLimitRuns: number;
 	/** Scenario 4: backlog emitted by the trigger. */
 	backlog: number;
+	/** Scenario 5 (queue mode): the worker counts, and the Customer › Get items at the real limit (0: skip). */
+	queueWorkers: number[];
+	queueRealItems: number;
 	scenarios: Set<number>;
 }
 
