@@ -79,4 +79,15 @@ export const credentialTest: ICredentialTestRequest = {
 		url: '/api/v2/ping',
 		method: 'GET',
 	},
+	// Without rules n8n shows only the status text ("Unauthorized"); these say what to check.
+	rules: [
+		{
+			type: 'responseCode',
+			properties: { value: 401, message: 'The API key was refused: check the API Key, and that the Base URL is the address of this account’s API' },
+		},
+		{
+			type: 'responseCode',
+			properties: { value: 404, message: 'No Survey Feedback API answered at this Base URL: check the address (without /api/v2)' },
+		},
+	],
 };

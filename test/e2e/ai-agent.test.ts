@@ -22,7 +22,7 @@ import {
 	OPENAI_STAND_IN_KEY,
 } from './ai-workflows';
 import { ChatStandIn, toolResults, type ChatRequest, type ChatTool } from './chat-stand-in';
-import { ACCOUNT_A, ACCOUNT_B, context, describeRun, n8nInstance, readExamples, simClient, TOOL_TYPE, type LoggedRequest } from './support';
+import { ACCOUNT_A, ACCOUNT_B, asToolSees, context, describeRun, n8nInstance, readExamples, simClient, TOOL_TYPE, type LoggedRequest } from './support';
 import { UNKNOWN_CUSTOMER_ID } from './workflows';
 
 const sim = simClient();
@@ -147,15 +147,15 @@ describe('the node as a tool of the AI Agent, with a scripted chat model', () =>
 			const results = toolResults(standIn.requests[1]);
 			expect(results.map((r) => r.tool).sort()).toEqual(['Customer_by_ID', 'NPS_score', 'NPS_score', 'Recent_feedback']);
 			const score = (await sim.get('/api/v2/nps/score', ACCOUNT_A.readKey)).data;
-			expect(parse(results.find((r) => r.arguments.metric === 'nps')!.content)).toEqual([score]);
+			expect(parse(results.find((r) => r.arguments.metric === 'nps')!.content)).toEqual([asToolSees(score)]);
 			const feedback = (await sim.get(`/api/v2/feedback?page=1&limit=5&sort=-createdDate&startDate=${SINCE}T00:00:00.000Z`, ACCOUNT_A.readKey)).data.responses;
-			expect(parse(results.find((r) => r.tool === 'Recent_feedback')!.content)).toEqual(feedback);
+			expect(parse(results.find((r) => r.tool === 'Recent_feedback')!.content)).toEqual(feedback.map(asToolSees));
 			// A wrong argument: what was wrong and what is allowed.
 			const [wrongMetric] = parse(results.find((r) => r.arguments.metric === 'promoters')!.content);
-			expect(wrongMetric.error).toMatch(/Metric: "promoters" is not one of nps, csat, ces, star/);
+			expect(wrongMetric.error).toMatch(/Metric: "promoters" is not one of ces, csat, nps, star/);
 			// A service error: what was wrong.
 			const [notFound] = parse(results.find((r) => r.tool === 'Customer_by_ID')!.content);
-			expect(notFound.error).toMatch(/No such record in this account \[HTTP 404\]/);
+			expect(notFound.error).toMatch(/Customer: Get failed: no such record in this account \[HTTP 404\]/);
 		});
 
 		it('the agent’s answer is the model’s, built from the tools’ data', async () => {
@@ -172,9 +172,9 @@ describe('the node as a tool of the AI Agent, with a scripted chat model', () =>
 			for (const key of SIMULATOR_KEYS) expect(sent).not.toContain(key);
 		});
 
-		// GOOD BEHAVIOUR NOT YET IMPLEMENTED (issue 13): the agent passes a thrown error's message to
-		// the model and drops its description, which holds what to change. Flip to `it` once fixed.
-		it.failing('a service error reaches the model with what to change, not only what was wrong', () => {
+		// The agent passes a thrown error's message to the model and drops its description: in tool
+		// mode the node puts what to change into the message.
+		it('a service error reaches the model with what to change, not only what was wrong', () => {
 			const [notFound] = parse(toolResults(standIn.requests[1]).find((r) => r.tool === 'Customer_by_ID')!.content);
 			expect(notFound.error).toMatch(/may not exist/);
 		});

@@ -16,7 +16,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { MCP_BEARER_TOKEN, MCP_ID, MCP_PATH, MCP_TOOLS } from './ai-workflows';
-import { ACCOUNT_A, ACCOUNT_B, CAMPAIGN_A1, context, n8nInstance, readExamples, simClient, TOOL_TYPE } from './support';
+import { ACCOUNT_A, ACCOUNT_B, asToolSees, CAMPAIGN_A1, context, n8nInstance, readExamples, simClient, TOOL_TYPE } from './support';
 import { UNKNOWN_CUSTOMER_ID } from './workflows';
 
 const sim = simClient();
@@ -130,10 +130,10 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 			{ method: 'POST', path: '/api/v2/survey', query: {}, body: { campaign: CAMPAIGN_A1, subscribers: [{ email: SURVEYED }] }, status: 200 },
 		]);
 
-		expect(score).toEqual([(await sim.get('/api/v2/nps/score', ACCOUNT_A.readKey)).data]);
-		expect(customers).toEqual((await sim.get(`/api/v2/customers?email=${encodeURIComponent(customer.email)}`, ACCOUNT_A.readKey)).data.subscribers);
+		expect(score).toEqual([asToolSees((await sim.get('/api/v2/nps/score', ACCOUNT_A.readKey)).data)]);
+		expect(customers).toEqual((await sim.get(`/api/v2/customers?email=${encodeURIComponent(customer.email)}`, ACCOUNT_A.readKey)).data.subscribers.map(asToolSees));
 		expect(customers.map((c) => c.email)).toEqual([customer.email]);
-		expect(feedback).toEqual((await sim.get(`/api/v2/feedback?limit=3&startDate=${SINCE}T00:00:00Z`, ACCOUNT_A.readKey)).data.responses);
+		expect(feedback).toEqual((await sim.get(`/api/v2/feedback?limit=3&startDate=${SINCE}T00:00:00Z`, ACCOUNT_A.readKey)).data.responses.map(asToolSees));
 		expect(sent).toEqual([
 			{ email: SURVEYED, campaign: CAMPAIGN_A1, status: 'queued', surveyId: expect.any(String), customerId: expect.any(String), customerStatus: 'created' },
 		]);
@@ -152,13 +152,13 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 		expect(missing).toMatch(/Required\s+→ at campaignId/);
 		expect(missing).toMatch(/Required\s+→ at email/);
 		// Refused by the node, before anything is sent.
-		expect(errorText(await call(client, 'Get_score', { metric: 'promoters' }))).toMatch(/Metric: "promoters" is not one of nps, csat, ces, star/);
+		expect(errorText(await call(client, 'Get_score', { metric: 'promoters' }))).toMatch(/Metric: "promoters" is not one of ces, csat, nps, star/);
 		expect(errorText(await call(client, 'Send_survey', { campaignId: CAMPAIGN_A1, email: 'not-an-email' }))).toMatch(
 			/Email: "not-an-email" is not an email address/,
 		);
 		// Refused by the service (the key in the query string here): what was wrong, and what to check.
 		const notFound = errorText(await call(client, 'Customer_by_ID', { customerId: UNKNOWN_CUSTOMER_ID }));
-		expect(notFound).toMatch(/No such record in this account \[HTTP 404\]/);
+		expect(notFound).toMatch(/Customer: Get failed: no such record in this account \[HTTP 404\]/);
 		expect(notFound).toMatch(/it may not exist, may have been deleted, or may belong to another account/);
 
 		// The session still works, and every call ended in a successful execution (none crashed).
@@ -241,9 +241,9 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 		for (const key of SIMULATOR_KEYS) expect(text).not.toContain(key);
 	});
 
-	// GOOD BEHAVIOUR NOT YET IMPLEMENTED (issue 13). Flip each to `it` once the node does it.
+	// What a model reads: the node's own tool descriptions, and simplified records.
 	describe('what issue 13 asks of the node in tool mode', () => {
-		it.failing('descriptions n8n sets automatically say what the tool returns', () => {
+		it('descriptions n8n sets automatically say what the tool returns', () => {
 			const byName = Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']));
 			// Today: "Get a score in Survey Feedback", "Get many feedback responses in Survey Feedback".
 			for (const description of [byName.Get_score, byName.Feedback_with_defaults]) expect(description).not.toMatch(/ in Survey Feedback$/);
@@ -253,7 +253,7 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 			expect(byName.Feedback_with_defaults).toMatch(/comment/i);
 		});
 
-		it.failing('a list with default parameters returns compact records', async () => {
+		it('a list with default parameters returns compact records', async () => {
 			const list = records(await call(client, 'Feedback_with_defaults', {}));
 			const text = JSON.stringify(list);
 			// Today: 50 records, about 62 KB: each with nulls, empty lists and duplicated fields.

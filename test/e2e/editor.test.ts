@@ -82,7 +82,7 @@ describe('the package in the n8n editor', () => {
 		const mark = await sim.mark();
 		for (const name of ['write', 'query'] as const) {
 			const result = await testCredential(name, { apiKey: wrongKey });
-			expect(result).toEqual({ status: 'Error', message: 'Unauthorized' });
+			expect(result).toEqual({ status: 'Error', message: 'The API key was refused: check the API Key, and that the Base URL is the address of this account’s API' });
 		}
 		// The service saw the wrong key in both places and refused it (n8n may ask more than once).
 		const pings = await sim.requests({ path: '/api/v2/ping', method: 'GET', after: mark });

@@ -200,3 +200,23 @@ export function describeRun(result: any): string {
 	const ran = Object.keys(resultData?.runData ?? {}).join(', ');
 	return `status ${result?.status}; nodes that ran: ${ran}${error ? `; error in ${resultData?.lastNodeExecuted}: ${error.message} ${error.description ?? ''}` : ''}`;
 }
+
+/**
+ * A record as the node returns it to a model (Simplify Output, on by default in tool mode): empty
+ * values left out at any depth, and the fields that repeat another one (feedbackId, feedbackTags,
+ * feedbackTopics beside id, tags, topics) left out.
+ */
+export function asToolSees(record: Record<string, unknown>): Record<string, unknown> {
+	const repeats: Record<string, string> = { feedbackId: 'id', feedbackTags: 'tags', feedbackTopics: 'topics' };
+	const empty = (value: unknown) =>
+		value === null || value === undefined || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value as object).length === 0);
+	const clean = (value: unknown): unknown =>
+		Array.isArray(value) ? value.map(clean).filter((entry) => !empty(entry)) : value && typeof value === 'object' ? asToolSees(value as Record<string, unknown>) : value;
+	const result: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (repeats[key] && JSON.stringify(record[repeats[key]]) === JSON.stringify(value)) continue;
+		const cleaned = clean(value);
+		if (!empty(cleaned)) result[key] = cleaned;
+	}
+	return result;
+}
