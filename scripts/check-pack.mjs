@@ -25,7 +25,7 @@ function check(label, files) {
 	for (const path of expected) if (!files.includes(path)) problems.push(`${label}: missing ${path}`);
 	for (const path of files) {
 		if (!path.startsWith('dist/') && !expected.includes(path)) problems.push(`${label}: should not be published: ${path}`);
-		if (/(^|\/)(test|dev|bench|scripts|docs|examples)\/|\.test\.|\.map$/.test(path.replace(/^dist\//, ''))) problems.push(`${label}: should not be published: ${path}`);
+		if (/(^|\/)(test|dev|bench|scripts|docs|examples)\/|\.test\./.test(path.replace(/^dist\//, ''))) problems.push(`${label}: should not be published: ${path}`);
 	}
 	console.log(`${problems.length === found ? 'ok  ' : 'FAIL'} ${label}: ${files.length} files`);
 }
