@@ -60,7 +60,8 @@ export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows
 		const base = pairing.base(value);
 		const row = paired[position] ?? byKey?.get(pairing.keyOf(value)?.toLowerCase());
 		if (!row) return { itemIndex, json: { ...base, ...pairing.withoutRow(value) } };
-		const { index: _positionInRequest, ...fields } = row;
+		// `index` is the row's position in the request: not a field of the record.
+		const fields = Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'index'));
 		if (pairing.isFailed(row)) return { itemIndex, error: rowError(node, itemIndex, { ...base, ...fields }) };
 		return { itemIndex, json: { ...base, ...fields } };
 	});
