@@ -215,6 +215,8 @@ interface SpawnOptions {
 	logFile?: string;
 	/** Stop collecting output in memory past this many bytes (the log file still gets all). */
 	maxBuffer?: number;
+	/** Also show what the command writes to stderr, as it comes (progress of long steps). */
+	echoStderr?: boolean;
 }
 
 /** Runs a command in its own process group; kills the whole group on timeout. Never rejects. */
@@ -242,6 +244,7 @@ function runProcess(cmd: string, args: string[], opts: SpawnOptions): Promise<Cl
 		});
 		child.stderr!.on('data', (d: Buffer) => {
 			log?.write(d);
+			if (opts.echoStderr) process.stderr.write(d);
 			if (errLen < maxBuffer) err.push(d);
 			errLen += d.length;
 		});
@@ -420,6 +423,8 @@ export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime
 			env: process.env,
 			timeoutMs: opts.timeoutMs ?? 30 * 60_000,
 			logFile,
+			// The first install takes minutes: its progress lines show where it is.
+			echoStderr: true,
 		});
 		const vars: Record<string, string> = {};
 		for (const line of res.stdout.split('\n')) {
