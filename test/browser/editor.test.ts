@@ -109,7 +109,7 @@ describe('the editor in a browser', () => {
 		await editor.openNode(NODE);
 		expect(await editor.page.getByTestId('parameter-input-resource').locator('input').inputValue()).toBe('Customer');
 		expect(await editor.page.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Create or Update');
-		await editor.expectParameters(['Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Input Mode', 'Score', 'Start Date']);
+		await editor.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date']);
 		await shot('customer-create-or-update');
 
 		await editor.selectOption('resource', 'Feedback');

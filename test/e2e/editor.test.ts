@@ -97,6 +97,12 @@ describe('the package in the n8n editor', () => {
 		expect(all.find((r) => r.value === '6aca00000000000000000001')?.name).toBe('NPS Relationship (email) (NPS, EMAIL)');
 		expect(all.filter((r) => r.name.includes('deactivated'))).toHaveLength(campaigns.filter((c: { isActive: boolean }) => !c.isActive).length);
 
+		// Survey › Send offers only the campaigns a transactional survey can go through.
+		const sendable = await listSearch('searchSendableCampaigns', 'campaign', survey);
+		const canSend = campaigns.filter((c: { isActive: boolean; channel: string }) => c.isActive && ['email', 'inapp'].includes(c.channel));
+		expect(sendable.map((r) => r.value).sort()).toEqual(canSend.map((c: { id: string }) => c.id).sort());
+		expect(canSend.length).toBeLessThan(campaigns.length);
+
 		const csat = await listSearch('searchCampaigns', 'campaign', survey, 'csat');
 		expect(csat.length).toBeGreaterThan(0);
 		expect(csat.length).toBeLessThan(all.length);

@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { at, fieldError, requireText } from '../../../shared/inputs';
+import { sendsByEmailOrInApp } from '../../../shared/listSearch';
+import { asNodeError } from '../../../shared/nodeError';
+import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulkRows';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
@@ -96,18 +100,43 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 	};
 }
 
+/**
+ * A refused request names the campaign and its channel when that is why: a campaign that sends by
+ * link, embed or Intercom cannot send a transactional survey, whatever the service's wording.
+ */
+async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignId: string, error: unknown, itemIndex: number) {
+	const failure = asNodeError(ctx.getNode(), error, itemIndex);
+	if (!(failure instanceof NodeApiError) || failure.httpCode !== '400') return failure;
+	const campaigns = await api.request({ method: 'GET', path: '/api/v2/campaigns', itemIndex }).then(
+		(body) => recordsOf(body, 'campaigns'),
+		() => [],
+	);
+	const campaign = campaigns.find(({ id }) => id === campaignId);
+	if (campaign && !sendsByEmailOrInApp(campaign)) {
+		const channel = String(campaign.channel ?? campaign.type ?? 'another channel');
+		failure.message = `${api.operation} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
+		failure.description = `Pick an active email or in-app campaign (the Campaign list shows only those). ${failure.description ?? ''}`.trim();
+	}
+	return failure;
+}
+
 /** Sends the survey to up to 100 recipients; each item gets its own row (status, survey ID, or why not). */
 export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipient>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const { campaign, delay } = batch[0].value;
-	const body = await api.request({
-		method: 'POST',
-		path: '/api/v2/survey',
-		body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
-		// A repeated request could send the surveys twice.
-		repeatable: false,
-		ifUnanswered: `the surveys of this request (${batch.length}) may have been queued all the same: look for them with Outbox › Get Many (by email or campaign ${campaign}) before sending again`,
-		itemIndex: batch[0].itemIndex,
-	});
+	let body: IDataObject;
+	try {
+		body = await api.request({
+			method: 'POST',
+			path: '/api/v2/survey',
+			body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
+			// A repeated request could send the surveys twice.
+			repeatable: false,
+			ifUnanswered: `the surveys of this request (${batch.length}) may have been queued all the same: look for them with Outbox › Get Many (by email or campaign ${campaign}) before sending again`,
+			itemIndex: batch[0].itemIndex,
+		});
+	} catch (error) {
+		throw await explainRefusal(this, api, campaign, error, batch[0].itemIndex);
+	}
 	return emailOutcomes(this.getNode(), batch, body, {
 		emailOf: (value) => value.subscriber.email,
 		base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
