@@ -44,8 +44,29 @@ const customerNames = {
 	unsetProperties: 'unset_properties',
 };
 
-/** Fields of a customer record as Get Many returns it that a write does not take. */
-const customerReadOnly = ['id', '_id', 'customerId', 'companyId', 'createdDate', 'updatedDate'];
+/**
+ * Fields of a customer record as Get Many returns it that a write does not take: they come from
+ * the service, so leaving them out loses nothing (the service keeps them as they are).
+ */
+const customerReadOnly = [
+	'id',
+	'_id',
+	'customerId',
+	'companyId',
+	'createdDate',
+	'updatedDate',
+	'jobTitle',
+	'phone',
+	'country',
+	'state',
+	'city',
+	'channel',
+	'status',
+	'customerStatus',
+	'unsubscribed',
+	'unsubscribedBy',
+	'unsubscribedDate',
+];
 
 export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, readOnly: customerReadOnly });
 export const readRecipientJson = itemJsonReader({ names: customerNames, readOnly: customerReadOnly });
