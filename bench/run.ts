@@ -22,6 +22,7 @@ import { runQueue } from './scenarios/queue';
 import { rateLimitVariants, runRateLimit } from './scenarios/rateLimit';
 import { returnAllVariants, runReturnAll } from './scenarios/returnAll';
 import { runTrigger, triggerWorkflows } from './scenarios/trigger';
+import { bulkAutoParts, runBulkAuto } from './scenarios/bulkAuto';
 import { runUpsert, upsertVariants } from './scenarios/upsert';
 import { credentialsFor, HTTP_NODE_VERSION } from './workflows';
 
@@ -36,10 +37,12 @@ const DEFAULTS: BenchOptions = {
 	backlog: 50_000,
 	queueWorkers: [1, 2, 4],
 	queueRealItems: 300,
-	scenarios: new Set([1, 2, 3, 4, 5]),
+	recipients: 1_000,
+	responses: 2_000,
+	scenarios: new Set([1, 2, 3, 4, 5, 6]),
 };
 
-const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5 };
+const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6 };
 
 function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, queueWorkers: [...DEFAULTS.queueWorkers], scenarios: new Set(DEFAULTS.scenarios) };
@@ -53,7 +56,7 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 		const a = argv[i];
 		if (a === '--quick') {
 			quick = true;
-			Object.assign(opts, { runs: 1, customers: 2_000, feedback: 10_000, ratePages: 20, backlog: 5_000, realLimitItems: 0, queueWorkers: [2], queueRealItems: 0 });
+			Object.assign(opts, { runs: 1, customers: 2_000, feedback: 10_000, ratePages: 20, backlog: 5_000, realLimitItems: 0, queueWorkers: [2], queueRealItems: 0, recipients: 200, responses: 400 });
 		} else if (a === '--runs') opts.runs = Number(value(i++));
 		else if (a === '--customers') opts.customers = Number(value(i++));
 		else if (a === '--feedback') opts.feedback = Number(value(i++));
@@ -69,9 +72,11 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 			opts.scenarios = new Set(names.map((n) => SCENARIO_NAMES[n]));
 		} else if (a === '--queue-workers') opts.queueWorkers = value(i++).split(',').map(Number);
 		else if (a === '--queue-real-items') opts.queueRealItems = Number(value(i++));
+		else if (a === '--recipients') opts.recipients = Number(value(i++));
+		else if (a === '--responses') opts.responses = Number(value(i++));
 		else if (a === '--help' || a === '-h') {
 			console.log(
-				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)]',
+				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
 			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
@@ -89,13 +94,15 @@ function isOfficial(opts: BenchOptions, quick: boolean): boolean {
 	return (
 		!quick &&
 		opts.runs >= 3 &&
-		[1, 2, 3, 4, 5].every((s) => opts.scenarios.has(s)) &&
+		[1, 2, 3, 4, 5, 6].every((s) => opts.scenarios.has(s)) &&
 		queueAtDefaults(opts, quick) &&
 		opts.customers === DEFAULTS.customers &&
 		opts.feedback === DEFAULTS.feedback &&
 		opts.ratePages === DEFAULTS.ratePages &&
 		opts.realLimitItems === DEFAULTS.realLimitItems &&
-		opts.backlog === DEFAULTS.backlog
+		opts.backlog === DEFAULTS.backlog &&
+		opts.recipients === DEFAULTS.recipients &&
+		opts.responses === DEFAULTS.responses
 	);
 }
 
@@ -119,7 +126,7 @@ async function main(): Promise<void> {
 
 	const results: ScenarioResult[] = [];
 	try {
-		if ([1, 2, 3].some((s) => opts.scenarios.has(s))) {
+		if ([1, 2, 3, 6].some((s) => opts.scenarios.has(s))) {
 			const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'bench' });
 			const s1 = opts.scenarios.has(1) ? upsertVariants(credA.refs, sim.baseUrl, opts.customers) : [];
 			const s2 = opts.scenarios.has(2) ? returnAllVariants(credA.refs, sim.baseUrl) : [];
@@ -127,7 +134,8 @@ async function main(): Promise<void> {
 				? rateLimitVariants(credB.refs, credA.refs, sim.baseUrl, paceMs, opts.realLimitItems ? await customerIds(sim.baseUrl, A.readKey, opts.realLimitItems) : [])
 				: undefined;
 			if (s3 && !opts.realLimitItems) s3.real = [];
-			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : [])];
+			const s6 = opts.scenarios.has(6) ? bulkAutoParts(credA.refs, sim.baseUrl, opts.recipients, opts.responses) : [];
+			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : []), ...s6.flatMap((part) => part.variants)];
 			log(`setting up n8n in ${n8n.workDir}: ${all.length} sub-workflows and their runners`);
 			await n8n.importCredentials([...credA.imports, ...credB.imports]);
 			await n8n.importWorkflows(all.flatMap((v) => [v.sub, v.runner]));
@@ -141,6 +149,10 @@ async function main(): Promise<void> {
 			if (s1.length) {
 				log(`scenario 1: bulk upsert of ${opts.customers} customers`);
 				results.push(await runUpsert(bench, n8n, s1));
+			}
+			if (s6.length) {
+				log(`scenario 6: Survey › Send to ${opts.recipients} and Import of ${opts.responses}, mapped automatically`);
+				results.push(await runBulkAuto(bench, n8n, s6));
 			}
 			if (s2.length) {
 				log(`scenario 2: Return All over ${opts.feedback} feedback`);
@@ -168,6 +180,7 @@ async function main(): Promise<void> {
 	}
 
 	const minutes = (Date.now() - began) / 60_000;
+	results.sort((a, b) => a.id - b.id);
 	for (const r of results) {
 		console.log(`\n== ${r.id}. ${r.title}`);
 		for (const t of r.tables) {

@@ -24,6 +24,9 @@ export interface BenchOptions {
 	/** Scenario 5 (queue mode): the worker counts, and the Customer › Get items at the real limit (0: skip). */
 	queueWorkers: number[];
 	queueRealItems: number;
+	/** Scenario 6: Survey › Send recipients and Feedback › Import responses, mapped automatically. */
+	recipients: number;
+	responses: number;
 	scenarios: Set<number>;
 }
 

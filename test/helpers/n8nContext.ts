@@ -148,7 +148,10 @@ export function createHarness(options: ContextOptions): Harness {
 		parameters: {},
 	};
 	const withDefaults = resolveDefaults(options.nodeType, options.parameters, node);
-	node.parameters = withDefaults as INode['parameters'];
+	// The node sees a function as n8n shows an expression: a string starting with "=".
+	const asStored = (value: unknown): unknown =>
+		typeof value === 'function' ? '={{ expression }}' : Array.isArray(value) ? value.map(asStored) : value && typeof value === 'object' && !DateTime.isDateTime(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asStored(v)])) : value;
+	node.parameters = { ...withDefaults, ...(asStored(options.parameters) as IDataObject) } as INode['parameters'];
 
 	// A function stands for an expression: evaluated per item, also inside collections.
 	const evaluate = (value: unknown, itemIndex: number): unknown => {

@@ -188,7 +188,8 @@ describe('Survey: Send', () => {
 
 	it('fails the batch when the service refuses the request (a deactivated campaign)', async () => {
 		const { error, sent } = await send([{ email: 'x@survey-test.com' }], { campaign: byId(inactiveCampaign) });
-		expect(sent).toHaveLength(1);
+		// Sent once; after the 400 the campaigns are read to tell whether the channel was the reason.
+		expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /api/v2/survey', 'GET /api/v2/campaigns']);
 		expect(error?.message).toMatch(/deactivated/);
 	});
 

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { itemParameter } from './itemParameter';
+
 /** Values of registered custom customer properties, as `{ label, value, type }` entries. */
 export const customPropertiesField: INodeProperties = {
 	displayName: 'Custom Properties',
@@ -80,18 +82,26 @@ export const CUSTOMER_FIELD_LABELS: Record<string, string> = {
 	properties: 'Custom Properties',
 };
 
-/** One item's customer from the editor's fields, in the row's shape (the row schema validates it). */
-export function customerFromEditor(ctx: IExecuteFunctions, itemIndex: number, { withProperties }: { withProperties: boolean }): IDataObject {
-	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const row: IDataObject = {
-		email: ctx.getNodeParameter('email', itemIndex, ''),
-		first_name: fields.firstName,
-		last_name: fields.lastName,
-		company: fields.company,
-		tags: fields.tags,
-		unset_tags: fields.unsetTags,
-		unset_properties: fields.unsetProperties,
+/**
+ * Reads each item's customer from the editor's fields, in the row's shape (the row schema
+ * validates it). Made once per run.
+ */
+export function customerFromEditor(ctx: IExecuteFunctions, { withProperties }: { withProperties: boolean }): (itemIndex: number) => IDataObject {
+	const email = itemParameter(ctx, 'email', '');
+	const additionalFields = itemParameter<IDataObject>(ctx, 'additionalFields', {});
+	const customProperties = withProperties ? itemParameter<{ property?: IDataObject[] }>(ctx, 'customProperties', {}) : undefined;
+	return (itemIndex) => {
+		const fields = additionalFields(itemIndex);
+		const row: IDataObject = {
+			email: email(itemIndex),
+			first_name: fields.firstName,
+			last_name: fields.lastName,
+			company: fields.company,
+			tags: fields.tags,
+			unset_tags: fields.unsetTags,
+			unset_properties: fields.unsetProperties,
+		};
+		if (customProperties) row.properties = customProperties(itemIndex).property;
+		return row;
 	};
-	if (withProperties) row.properties = (ctx.getNodeParameter('customProperties', itemIndex, {}) as { property?: IDataObject[] }).property;
-	return row;
 }

@@ -4,6 +4,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulkRows';
 import { emailRow, readEmailJson } from '../../helpers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
 import type { ItemOutcome, Prepared } from '../operation';
 
@@ -25,9 +26,10 @@ export interface EmailEntry {
 }
 
 export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number) => IDataObject): (itemIndex: number) => Prepared<EmailEntry> {
+	const email = itemParameter(ctx, 'email', '');
 	const read = rowReader(ctx, {
 		schema: emailRow,
-		fromEditor: (itemIndex) => ({ email: ctx.getNodeParameter('email', itemIndex, '') }),
+		fromEditor: (itemIndex) => ({ email: email(itemIndex) }),
 		editorLabels: { email: 'Email' },
 		fromItemJson: readEmailJson,
 	});

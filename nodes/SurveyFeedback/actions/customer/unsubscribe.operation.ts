@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { at, optionalText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
+import { itemParameter } from '../../helpers/itemParameter';
 import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
@@ -27,8 +28,9 @@ export const batchSize = 1000;
 
 export function itemReader(this: IExecuteFunctions) {
 	const node = this.getNode();
+	const messageOf = itemParameter(this, 'message', '');
 	return emailListReader(this, (itemIndex) => {
-		const message = optionalText(this.getNodeParameter('message', itemIndex, ''), at({ node, itemIndex }, 'Opt-Out Message'));
+		const message = optionalText(messageOf(itemIndex), at({ node, itemIndex }, 'Opt-Out Message'));
 		// The spec types the opt-out message as an array.
 		return message ? { message: [message] } : {};
 	});

@@ -31,7 +31,7 @@ export const batchSize = 1000;
 export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<CustomerRow> {
 	const read = rowReader(this, {
 		schema: customerRow,
-		fromEditor: (itemIndex) => customerFromEditor(this, itemIndex, { withProperties: true }),
+		fromEditor: customerFromEditor(this, { withProperties: true }),
 		editorLabels: CUSTOMER_FIELD_LABELS,
 		fromItemJson: readCustomerJson,
 	});

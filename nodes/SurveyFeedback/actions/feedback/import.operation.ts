@@ -5,6 +5,7 @@ import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { outcomesFromRows } from '../../helpers/bulkRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
 import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
@@ -47,16 +48,18 @@ export const batchSize = 200;
 export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Entry> {
 	const node = this.getNode();
 	const timezone = this.getTimezone();
+	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
+	const importOptionsOf = itemParameter(this, 'importOptions', {});
 	const read = rowReader(this, {
 		schema: importedResponseRow(timezone),
-		fromEditor: (itemIndex) => feedbackFromEditor(this, itemIndex),
+		fromEditor: feedbackFromEditor(this),
 		editorLabels: FEEDBACK_FIELD_LABELS,
 		fromItemJson: readImportedResponseJson,
 	});
 	return (itemIndex) => {
-		const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'));
+		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
 		const feedback = read(itemIndex);
-		const options = readImportOptions(this.getNodeParameter('importOptions', itemIndex, {}), { node, itemIndex, timezone });
+		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
 		return { itemIndex, value: { campaign, options, feedback }, group: JSON.stringify([campaign, options]) };
 	};
 }

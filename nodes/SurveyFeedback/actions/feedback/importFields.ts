@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { customPropertiesField } from '../../helpers/customerFields';
+import { itemParameter } from '../../helpers/itemParameter';
 import { emailField } from '../../helpers/descriptions';
 import { QUESTION_TYPE_OPTIONS, RATING_METRIC_OPTIONS } from './importedResponse';
 import { topicsProperty } from './topics';
@@ -121,35 +122,42 @@ export const mappedFeedbackProperties: INodeProperties[] = [
 	customPropertiesField,
 ];
 
-/** Builds one item's feedback from the editor fields, in the service's shape (validated afterwards). */
-export function feedbackFromEditor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const topics = (ctx.getNodeParameter('topics', itemIndex, {}) as { topic?: IDataObject[] }).topic;
-	const questions = (ctx.getNodeParameter('additionalQuestions', itemIndex, {}) as { question?: IDataObject[] }).question;
-	return {
-		email: ctx.getNodeParameter('email', itemIndex, ''),
-		score: ctx.getNodeParameter('score', itemIndex, ''),
-		comment: ctx.getNodeParameter('comment', itemIndex, ''),
-		first_name: fields.firstName,
-		last_name: fields.lastName,
-		company: fields.company,
-		job_title: fields.jobTitle,
-		phone: fields.phone,
-		country: fields.country,
-		state: fields.state,
-		city: fields.city,
-		tags: fields.tags,
-		customer_tags: fields.customerTags,
-		response_date: fields.responseDate,
-		send_date: fields.sendDate,
-		open_date: fields.openDate,
-		topics,
-		properties: (ctx.getNodeParameter('customProperties', itemIndex, {}) as { property?: IDataObject[] }).property,
-		additional_questions: questions?.map((question) => ({
-			...question,
-			// The editor keeps a metric for every answer; only a Rating has one.
-			metric: question.type === 'RATING' ? question.metric : undefined,
-		})),
+/** Reads each item's response from the editor's fields, in the import's shape (the row schema validates it). Made once per run. */
+export function feedbackFromEditor(ctx: IExecuteFunctions): (itemIndex: number) => IDataObject {
+	const email = itemParameter(ctx, 'email', '');
+	const score = itemParameter(ctx, 'score', '');
+	const comment = itemParameter(ctx, 'comment', '');
+	const additionalFields = itemParameter<IDataObject>(ctx, 'additionalFields', {});
+	const topics = itemParameter<{ topic?: IDataObject[] }>(ctx, 'topics', {});
+	const additionalQuestions = itemParameter<{ question?: IDataObject[] }>(ctx, 'additionalQuestions', {});
+	const customProperties = itemParameter<{ property?: IDataObject[] }>(ctx, 'customProperties', {});
+	return (itemIndex) => {
+		const fields = additionalFields(itemIndex);
+		return {
+			email: email(itemIndex),
+			score: score(itemIndex),
+			comment: comment(itemIndex),
+			first_name: fields.firstName,
+			last_name: fields.lastName,
+			company: fields.company,
+			job_title: fields.jobTitle,
+			phone: fields.phone,
+			country: fields.country,
+			state: fields.state,
+			city: fields.city,
+			tags: fields.tags,
+			customer_tags: fields.customerTags,
+			response_date: fields.responseDate,
+			send_date: fields.sendDate,
+			open_date: fields.openDate,
+			topics: topics(itemIndex).topic,
+			properties: customProperties(itemIndex).property,
+			additional_questions: additionalQuestions(itemIndex).question?.map((question) => ({
+				...question,
+				// The editor keeps a metric for every answer; only a Rating has one.
+				metric: question.type === 'RATING' ? question.metric : undefined,
+			})),
+		};
 	};
 }
 

@@ -4,6 +4,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulkRows';
 import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
 import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 import { replacedBy } from './common';
@@ -37,13 +38,14 @@ export const batchSize = 100;
  * incomplete subscriber, so every field is checked here first: a bad item fails alone.
  */
 export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<V1SubscriberRow> {
+	const [email, firstName, lastName, company] = ['email', 'firstName', 'lastName', 'company'].map((name) => itemParameter(this, name, ''));
 	const read = rowReader(this, {
 		schema: v1SubscriberRow,
 		fromEditor: (itemIndex) => ({
-			email: this.getNodeParameter('email', itemIndex, ''),
-			first_name: this.getNodeParameter('firstName', itemIndex, ''),
-			last_name: this.getNodeParameter('lastName', itemIndex, ''),
-			company: this.getNodeParameter('company', itemIndex, ''),
+			email: email(itemIndex),
+			first_name: firstName(itemIndex),
+			last_name: lastName(itemIndex),
+			company: company(itemIndex),
 		}),
 		editorLabels: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company: 'Company' },
 		fromItemJson: readV1SubscriberJson,

@@ -11,6 +11,7 @@ import { emailOutcomes } from '../../helpers/bulkRows';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
 import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
 import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 
@@ -73,8 +74,8 @@ interface Recipient {
 export const batchSize = 100;
 
 /** The item's delay: undefined when empty (the campaign's schedule applies), else whole days ≥ 0. */
-function readDelay(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	const value = (ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).delay;
+function readDelay(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): number | undefined {
+	const value = options.delay;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) {
@@ -86,15 +87,17 @@ function readDelay(ctx: IExecuteFunctions, itemIndex: number): number | undefine
 /** Each item's recipient, campaign and delay; one request per campaign and delay. */
 export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Recipient> {
 	const node = this.getNode();
+	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
+	const optionsOf = itemParameter<IDataObject>(this, 'options', {});
 	const read = rowReader(this, {
 		schema: recipientRow,
-		fromEditor: (itemIndex) => customerFromEditor(this, itemIndex, { withProperties: false }),
+		fromEditor: customerFromEditor(this, { withProperties: false }),
 		editorLabels: CUSTOMER_FIELD_LABELS,
 		fromItemJson: readRecipientJson,
 	});
 	return (itemIndex) => {
-		const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'));
-		const delay = readDelay(this, itemIndex);
+		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
+		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));
 		const subscriber = read(itemIndex);
 		return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
 	};
