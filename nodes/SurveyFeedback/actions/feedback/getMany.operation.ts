@@ -4,7 +4,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
 import { getMany } from '../../helpers/lists';
 import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
