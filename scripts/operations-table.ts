@@ -1,10 +1,32 @@
 /**
- * Prints the README's operations table from the node's own registry, so the README lists exactly
- * what the node offers: `npx tsx scripts/operations-table.ts`.
+ * The README's operations table, made from the node's own registry so the README lists exactly what
+ * the node offers. `npx tsx scripts/operations-table.ts` prints it; `--write` puts it in README.md
+ * in place of the table there.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { operationsTable } from '../nodes/SurveyFeedback/actions/registry';
 import { resources } from '../nodes/SurveyFeedback/actions/resources';
 
 export const operationsMarkdown = (): string => operationsTable(resources);
 
-if (require.main === module) console.log(operationsMarkdown());
+/** The README with its operations table (the header row up to the first line that is not a row) replaced. */
+export function withOperationsTable(readme: string): string {
+	const lines = readme.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('| Resource | Operation |'));
+	if (start < 0) throw new Error('README.md has no operations table (a row starting "| Resource | Operation |")');
+	let end = start;
+	while (end < lines.length && lines[end].startsWith('|')) end++;
+	return [...lines.slice(0, start), operationsMarkdown(), ...lines.slice(end)].join('\n');
+}
+
+if (require.main === module) {
+	if (process.argv.includes('--write')) {
+		const path = join(__dirname, '..', 'README.md');
+		writeFileSync(path, withOperationsTable(readFileSync(path, 'utf8')));
+		console.log('README.md: operations table written');
+	} else {
+		console.log(operationsMarkdown());
+	}
+}

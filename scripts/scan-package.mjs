@@ -7,7 +7,7 @@
  * dist/).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +28,11 @@ async function scan(label, dir, patterns) {
 
 await scan('the sources (package.json, nodes/, credentials/)', root, SOURCE_FILE_PATTERNS);
 
-if (!existsSync(join(root, 'dist'))) {
-	console.error('FAIL no dist/ to pack: run npm run build first');
+// Without the built files the packed package would hold nothing to scan, and pass.
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const missing = [...pkg.n8n.nodes, ...pkg.n8n.credentials].filter((file) => !existsSync(join(root, file)));
+if (missing.length) {
+	console.error(`FAIL nothing built to pack (${missing.join(', ')} missing): run npm run build first`);
 	process.exit(1);
 }
 const work = mkdtempSync(join(tmpdir(), 'scan-package-'));

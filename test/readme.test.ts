@@ -6,7 +6,7 @@ import { operationsMarkdown } from '../scripts/operations-table';
 const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 
 test('the README lists every operation of the node, as the node describes it', () => {
-	// Regenerate with: npx tsx scripts/operations-table.ts
+	// Regenerate with: npx tsx scripts/operations-table.ts --write
 	expect(readme).toContain(operationsMarkdown());
 });
 
