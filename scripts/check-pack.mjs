@@ -26,6 +26,8 @@ function check(label, files) {
 	for (const path of files) {
 		if (!path.startsWith('dist/') && !expected.includes(path)) problems.push(`${label}: should not be published: ${path}`);
 		if (/(^|\/)(test|dev|bench|scripts|docs|examples)\/|\.test\./.test(path.replace(/^dist\//, ''))) problems.push(`${label}: should not be published: ${path}`);
+		// Compiled code, its source maps and the icons; a build's leftovers (tsconfig.tsbuildinfo) are not.
+		if (path.startsWith('dist/') && !/\.(js|js\.map|svg|png|json)$/.test(path)) problems.push(`${label}: should not be published: ${path}`);
 	}
 	console.log(`${problems.length === found ? 'ok  ' : 'FAIL'} ${label}: ${files.length} files`);
 }
