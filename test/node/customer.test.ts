@@ -108,6 +108,17 @@ describe('Create or Update folds items into requests of 1000', () => {
 		expect((apiRequests('POST', '/api/v2/customers')[0].body as IDataObject).subscribers).toHaveLength(2);
 	});
 
+	test('with the error output, bad items leave on it, n8n adding their input item, and the rest are sent', async () => {
+		const items = [{ email: 'good.three@example.com' }, { email: 'not-an-email', crm: 7 }];
+		const { output, errorOutput, error } = await run({ operation: 'upsert', email: field('email') }, { items, continueOnFail: 'errorOutput' });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => [item.json.email, item.json.status, item.pairedItem])).toEqual([['good.three@example.com', 'created', { item: 0 }]]);
+		expect(errorOutput).toEqual([
+			{ json: { email: 'not-an-email', crm: 7, error: 'Email: "not-an-email" is not an email address (item 1)', details: {} }, pairedItem: { item: 1 } },
+		]);
+		expect((apiRequests('POST', '/api/v2/customers')[0].body as IDataObject).subscribers).toEqual([{ email: 'good.three@example.com' }]);
+	});
+
 	test('a row the service reports as failed is never dropped', async () => {
 		nock(service.baseUrl)
 			.post('/api/v2/customers')

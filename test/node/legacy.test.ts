@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { legacy } from '../../nodes/SurveyFeedback/actions/legacy';
 import { transportSettings, type AuthenticationMethod } from '../../nodes/shared/transport';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -380,7 +380,7 @@ describe('Deprecated: Set Response Tags', () => {
 	});
 
 	it('refuses an empty response ID before sending anything', async () => {
-		const { error, sent } = await run({ operation: 'npsSetResponseTags', responseId: '', tags: 'x' });
+		const { error, sent } = await run({ operation: 'npsSetResponseTags', responseId: expression(''), tags: 'x' });
 		expect(error?.message).toBe('Response ID: is required (item 0)');
 		expect(sent).toHaveLength(0);
 	});

@@ -6,7 +6,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { transportSettings } from '../../nodes/shared/transport';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { expression, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -168,7 +168,7 @@ describe('Template and Campaign', () => {
 	});
 
 	it('Template Get refuses an empty template before sending anything', async () => {
-		const { error, sent } = await run({ resource: 'template', operation: 'get', template: byId('') });
+		const { error, sent } = await run({ resource: 'template', operation: 'get', template: byId(expression('')) });
 		expect(error?.message).toBe('Template: is required (item 0)');
 		expect(sent).toHaveLength(0);
 	});
@@ -242,7 +242,7 @@ describe('Report', () => {
 
 	it('with Continue On Fail, a bad date fails only its own item', async () => {
 		const { output, sent } = await run(
-			{ resource: 'report', operation: 'get', startDate: (i: number) => (i === 0 ? '2026-02-30' : '2026-03-01') },
+			{ resource: 'report', operation: 'get', startDate: '={{ $itemIndex === 0 ? "2026-02-30" : "2026-03-01" }}' },
 			{ items: [{}, {}], continueOnFail: true },
 		);
 		expect(sent).toHaveLength(1);
@@ -271,7 +271,7 @@ describe('Score', () => {
 	});
 
 	it('refuses an unknown metric from an expression before sending anything', async () => {
-		const { error, sent } = await run({ resource: 'score', operation: 'get', metric: () => 'pmf' });
+		const { error, sent } = await run({ resource: 'score', operation: 'get', metric: expression('pmf') });
 		expect(error?.message).toBe('Metric: "pmf" is not one of nps, csat, ces, star (item 0)');
 		expect(sent).toHaveLength(0);
 	});
@@ -335,8 +335,9 @@ describe('Trend', () => {
 	});
 
 	it.each([
-		[{ startDate: '2026-01-01' }, 'End Date: is required with a custom range (item 0)'],
-		[{ endDate: '2026-01-01' }, 'Start Date: is required with a custom range (item 0)'],
+		[{ startDate: '2026-01-01', endDate: expression('') }, 'End Date: is required with a custom range (item 0)'],
+		[{ startDate: expression(''), endDate: '2026-01-01' }, 'Start Date: is required with a custom range (item 0)'],
+		[{ startDate: '2026-01-01' }, 'The \'Survey Feedback\' node has issues:\n- Parameter "End Date" is required.'], // n8n's own check
 		[{ startDate: '2026-02-01', endDate: '2026-01-01' }, 'Start Date is after End Date'],
 	])('refuses an incomplete or reversed custom range %j before sending anything', async (dates, message) => {
 		const { error, sent } = await trend({ date: 'custom', ...dates });

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { transportSettings } from '../../nodes/shared/transport';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -126,7 +126,7 @@ describe('Email Suppression', () => {
 	});
 
 	it('Remove refuses an empty ID before sending anything', async () => {
-		const { error, sent } = await run({ resource: 'emailSuppression', operation: 'remove', suppressionId: '' });
+		const { error, sent } = await run({ resource: 'emailSuppression', operation: 'remove', suppressionId: expression('') });
 		expect(error?.message).toBe('Suppression ID: is required (item 0)');
 		expect(sent).toHaveLength(0);
 	});
@@ -178,7 +178,8 @@ describe('Domain Suppression', () => {
 	});
 
 	it.each([
-		[{ pattern: '' }, 'Pattern: is required (item 0)'],
+		[{ pattern: expression('') }, 'Pattern: is required (item 0)'],
+		[{ pattern: '' }, 'The \'Survey Feedback\' node has issues:\n- Parameter "Pattern" is required.'], // n8n's own check, before the node runs
 		[{ pattern: 'x.example', category: 'spam' }, 'Category: "spam" is not one of other, corporate, disposable, invalid (item 0)'],
 	])('Add refuses %j before sending anything', async (parameters, message) => {
 		const { error, sent } = await run({ resource: 'domainSuppression', operation: 'add', ...parameters });
