@@ -1,56 +1,24 @@
 import nock from 'nock';
-import type { INodeType } from 'n8n-workflow';
 
-import { apiRequest, flattenQuery, joinUrl, RequestPacer, transportSettings, type ApiRequest } from '../nodes/shared/transport';
-import { createHarness, credentialsFor } from './helpers/n8nContext';
+import { apiRequest, CREDENTIAL_TYPES, flattenQuery, joinUrl, RequestPacer, transportSettings, type ApiRequest, type AuthenticationMethod } from '../nodes/shared/transport';
+import { executeContext, nodeOf } from './helpers/engine';
 
 const KEY = 'sk_live_SECRET/key+42';
 const BASE = 'https://api.survey.test';
 const LEGACY = 'https://legacy.survey.test';
 
-/** A node type with just the parameter the transport reads. */
-const fakeNode: INodeType = {
-	description: {
-		displayName: 'Transport Test',
-		name: 'transportTest',
-		group: ['transform'],
-		version: 1,
-		description: '',
-		defaults: { name: 'Transport Test' },
-		inputs: [],
-		outputs: [],
-		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Header', value: 'apiKeyHeader' },
-					{ name: 'Legacy', value: 'legacyHeader' },
-					{ name: 'Query', value: 'queryParameter' },
-				],
-				default: 'apiKeyHeader',
-			},
-		],
-	},
-};
+const TYPE_OF = CREDENTIAL_TYPES;
 
-const TYPE_OF = {
-	apiKeyHeader: 'surveyFeedbackApi',
-	legacyHeader: 'surveyFeedbackLegacyHeaderApi',
-	queryParameter: 'surveyFeedbackQueryAuthApi',
-} as const;
-
-function harness(authentication: keyof typeof TYPE_OF = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
-	return createHarness({
-		nodeType: fakeNode,
-		parameters: { authentication },
-		credentials: credentialsFor(TYPE_OF[authentication], { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, ...extra }),
+/** n8n-core's execute context of a Survey Feedback node using the given credential. */
+function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
+	return executeContext({
+		node: nodeOf('surveyFeedback', { authentication, resource: 'account', operation: 'getStatus' }),
+		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, ...extra } },
 	});
 }
 
-function send(h: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}) {
-	return apiRequest.call(h.context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
+function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}) {
+	return apiRequest.call(context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
 }
 
 /** Everything an error could show a user or a log, as one string. */

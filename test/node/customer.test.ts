@@ -1,7 +1,7 @@
 /**
- * Customer operations through the node's real execute, against the simulator: batching counts,
- * rows paired back to items, paging, the wire format of filters and dates, bad input, and the
- * three credentials.
+ * Customer operations in n8n's own engine (test/helpers/engine.ts), against the simulator:
+ * batching counts, rows paired back to items, paging, the wire format of filters and dates, bad
+ * input, On Error (both outputs), and the three credentials.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';

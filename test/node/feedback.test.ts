@@ -1,6 +1,6 @@
 /**
- * Feedback: Get Many, Get, Import, Delete, Set Tags and Set Topics, run through the node's real
- * execute against the simulator (nock only for answer shapes the simulator does not give).
+ * Feedback: Get Many, Get, Import, Delete, Set Tags and Set Topics, run in n8n's own engine
+ * against the simulator (nock only for answer shapes the simulator does not give).
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';

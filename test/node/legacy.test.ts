@@ -1,6 +1,6 @@
 /**
  * The Legacy resource: the v1 API on the legacy base URL (always `Authorization: api_key=`) and
- * the deprecated /api/v2/nps/ endpoints, run through the node's real execute against the simulator
+ * the deprecated /api/v2/nps/ endpoints, run in n8n's own engine against the simulator
  * (nock only for a service that repeats a page).
  */
 import nock from 'nock';

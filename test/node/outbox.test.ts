@@ -1,5 +1,5 @@
 /**
- * Outbox: Get Many and Delete, run through the node's real execute against the simulator: day
+ * Outbox: Get Many and Delete, run in n8n's own engine against the simulator: day
  * dates on the list (rule 3), never-UNIX delete filters (rule 5), paging to the end, folded deletes.
  */
 import type { IDataObject } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * Company, Template, Campaign, Report, Score and Trend, run through the node's real execute
+ * Company, Template, Campaign, Report, Score and Trend, run in n8n's own engine
  * against the simulator (nock only for a service that ignores the page number).
  */
 import nock from 'nock';

@@ -1,4 +1,4 @@
-/** Email Suppression and Domain Suppression, run through the node's real execute against the simulator. */
+/** Email Suppression and Domain Suppression, run in n8n's own engine against the simulator. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { transportSettings } from '../../nodes/shared/transport';

@@ -1,5 +1,5 @@
 /**
- * Survey: Send, run through the node's real execute against the simulator: 100 recipients per
+ * Survey: Send, run in n8n's own engine against the simulator: 100 recipients per
  * request grouped by campaign and delay, rows paired back to their items, never retried.
  */
 import nock from 'nock';
