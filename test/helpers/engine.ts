@@ -380,14 +380,18 @@ export function executeContext(options: { node: INode; credentials: Credentials;
 	return new ExecuteContext(workflow, node, additionalDataFor(options.credentials), 'manual', createRunExecutionData(), 0, items, inputData, { node, data: inputData, source: null }, []);
 }
 
-/** A list search method of the node, called in n8n-core's LoadOptionsContext. */
-export async function listSearch(options: { node: INode; credentials: Credentials; method: string; filter?: string; paginationToken?: string }) {
+/**
+ * A list search of the node, the way the editor asks for one: n8n-core's LoadOptionsContext for
+ * the parameter at `path`, with the node's current parameters.
+ */
+export async function listSearch(options: { node: INode; credentials: Credentials; path: string; method: string; filter?: string }) {
 	const workflow = workflowOf({ nodes: [options.node] });
 	const node = workflow.getNode(options.node.name) as INode;
-	const context = new LoadOptionsContext(workflow, node, additionalDataFor(options.credentials), '');
+	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path);
 	const search = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`The node has no list search ${options.method}`);
 	const sent: SentRequest[] = [];
-	const result = await recording.run(sent, () => search.call(context as ILoadOptionsFunctions, options.filter, options.paginationToken));
-	return { result, sent };
+	const result = await recording.run(sent, () => search.call(context as ILoadOptionsFunctions, options.filter));
+	return { ...result, sent };
 }
