@@ -105,8 +105,9 @@ describe('Feedback: Get Many', () => {
 	it.each([
 		['a day in the workflow zone', '2026-03-10', 'America/New_York', '2026-03-10T04:00:00Z', '2026-03-11T03:59:59.999Z'],
 		['an instant, unchanged', '2026-03-10T08:30:00Z', 'UTC', '2026-03-10T08:30:00Z', '2026-03-10T08:30:00Z'],
-		['UNIX seconds', 1773100800, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
-		['UNIX milliseconds, never sent as such', 1773100800000, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['UNIX seconds', expression(1773100800), 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['UNIX milliseconds, never sent as such', expression(1773100800000), 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['a Luxon DateTime from an expression', '={{ DateTime.fromISO("2026-03-10T08:30:00", { zone: "America/New_York" }) }}', 'UTC', '2026-03-10T12:30:00Z', '2026-03-10T12:30:00Z'],
 	])('sends %s as an exact UTC instant', async (_, input, timezone, startDate, endDate) => {
 		const { sent, error } = await run('getMany', { limit: 1, filters: { startDate: input, endDate: input } }, [{}], { timezone });
 		expect(error).toBeUndefined();
@@ -526,7 +527,7 @@ describe('Feedback: Delete', () => {
 	});
 
 	it('sends a UNIX timestamp as an ISO instant', async () => {
-		const { sent } = await run('delete', { deleteBy: 'email', email: 'nobody@feedback-test.com', startDate: 1768003200, endDate: 1768089599000 });
+		const { sent } = await run('delete', { deleteBy: 'email', email: 'nobody@feedback-test.com', startDate: expression(1768003200), endDate: expression(1768089599000) });
 		expect(sent[0].body).toEqual({ responses: [{ email: 'nobody@feedback-test.com', startDate: '2026-01-10T00:00:00Z', endDate: '2026-01-10T23:59:59Z' }] });
 	});
 
@@ -579,7 +580,7 @@ describe('Feedback: Set Tags and Set Topics', () => {
 	});
 
 	it('Replace leaves op out and overrides the tags', async () => {
-		const { json, sent } = await run('setTags', { feedbackId: id, mode: 'replace', tags: ['only'] });
+		const { json, sent } = await run('setTags', { feedbackId: id, mode: 'replace', tags: expression(['only']) });
 		expect(sent[0].body).toEqual({ id, tags: ['only'] });
 		expect(json[0].tags).toEqual(['only']);
 	});

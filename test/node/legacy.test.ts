@@ -221,7 +221,7 @@ describe('V1: Get Latest Responses', () => {
 	it('takes the emails as a list from an expression, and refuses a bad one before sending', async () => {
 		const listed = await runNode({
 			service: serviceB,
-			parameters: { resource: 'legacy', operation: 'v1GetLatestResponses', options: { emails: ['respondent1@example.com'] } },
+			parameters: { resource: 'legacy', operation: 'v1GetLatestResponses', options: { emails: expression(['respondent1@example.com']) } },
 		});
 		expect(listed.json.map((row) => row.email)).toEqual(['respondent1@example.com']);
 
@@ -365,7 +365,7 @@ describe('Deprecated: Set Response Tags', () => {
 		expect(appended.sent[0].body).toEqual({ id: responseId, tags: ['needs-follow-up', 'vip-account'], op: 'append' });
 		expect(appended.json).toEqual([expect.objectContaining({ id: responseId, tags: [...originalTags, 'needs-follow-up', 'vip-account'] })]);
 
-		const replaced = await run({ operation: 'npsSetResponseTags', responseId, tags: ['only-this'], mode: 'replace' });
+		const replaced = await run({ operation: 'npsSetResponseTags', responseId, tags: expression(['only-this']), mode: 'replace' });
 		expect(replaced.sent[0].body).toEqual({ id: responseId, tags: ['only-this'] });
 		expect(replaced.json[0].tags).toEqual(['only-this']);
 

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { transportSettings } from '../../nodes/shared/transport';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -102,8 +102,8 @@ describe('Outbox: Get Many', () => {
 	it.each([
 		['an instant, read as its day in the workflow zone', '2026-03-02T02:00:00Z', 'America/New_York', '2026-03-01'],
 		['a bare day, unchanged', '2026-03-02', 'America/New_York', '2026-03-02'],
-		['UNIX seconds', 1772409600, 'UTC', '2026-03-02'],
-		['UNIX milliseconds', 1772409600000, 'UTC', '2026-03-02'],
+		['UNIX seconds', expression(1772409600), 'UTC', '2026-03-02'],
+		['UNIX milliseconds', expression(1772409600000), 'UTC', '2026-03-02'],
 	])('sends %s as a day', async (_, input, timezone, day) => {
 		const { sent, error } = await list({ limit: 1, filters: { startDate: input, endDate: input } }, { timezone });
 		expect(error).toBeUndefined();
