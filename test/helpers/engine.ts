@@ -3,13 +3,26 @@
  * (n8n-workflow) run by n8n-core's `WorkflowExecute`, polled through n8n-core's `PollContext`, and
  * list searches through its `LoadOptionsContext`. Parameter defaults, expressions, credentials,
  * `httpRequestWithAuthentication` (real HTTP), paired items and the error settings are n8n's.
- * Only two things are ours, as in n8n's own node tests: the catalogue of node types and the
- * credentials store (decrypted data handed over by the test).
+ * Ours, as in n8n's own node tests: the catalogue of node types (our two classes and an Input
+ * node whose output is pinned), the credentials store (the test's decrypted data), and a
+ * recorder of the requests as they leave.
+ *
+ * One difference from a running n8n 2.41: expressions are evaluated by n8n-workflow's in-process
+ * evaluator, as n8n runs them with N8N_EXPRESSION_ENGINE=legacy. n8n's default 'vm' engine needs
+ * isolated-vm, a native module for Node.js 24; the end-to-end tests run that one.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientRequest } from 'node:http';
 
-import { ExecuteContext, ExecutionLifecycleHooks, ExternalSecretsProxy, LoadOptionsContext, PollContext, TriggersAndPollers, WorkflowExecute } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	ExternalSecretsProxy,
+	LoadOptionsContext,
+	PollContext,
+	TriggersAndPollers,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -39,7 +52,7 @@ import { SurveyFeedbackQueryAuthApi } from '../../credentials/SurveyFeedbackQuer
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 
-export const PACKAGE = 'n8n-nodes-survey-feedback';
+const PACKAGE = 'n8n-nodes-survey-feedback';
 
 /** The node that hands the test's items to the node under test (its output is pinned). */
 const INPUT_TYPE = `${PACKAGE}-test.input`;
@@ -99,7 +112,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
 		const authenticate = credentialClasses[typeName]?.authenticate;
 		if (typeof authenticate !== 'function') throw new Error(`The credential type ${typeName} has no authenticate function`);
 		return authenticate(credentials, requestOptions);
@@ -233,7 +246,7 @@ function assertStorable(value: unknown, path: string): void {
 	throw new Error(`Parameter ${path} is not JSON a workflow could store; write an expression ('={{ … }}') instead`);
 }
 
-/** A node as a workflow stores it, with a credential of every type selected (the parameters pick one). */
+/** A node of ours as a workflow stores it; `settings` are the node's settings (onError…). */
 export function nodeOf(type: OurNodeType, parameters: INode['parameters'], settings: Partial<INode> = {}): INode {
 	assertStorable(parameters, 'parameters');
 	const nodeType = nodeClasses[`${PACKAGE}.${type}`];
@@ -244,9 +257,14 @@ export function nodeOf(type: OurNodeType, parameters: INode['parameters'], setti
 		typeVersion: 1,
 		position: [200, 0],
 		parameters,
-		credentials: Object.fromEntries(Object.keys(credentialClasses).map((name) => [name, { id: name, name: `Test ${name}` }])),
 		...settings,
 	};
+}
+
+/** The node with the test's credentials selected on it, as a user picks them in the editor. */
+function withCredentials(node: INode, credentials: Credentials): INode {
+	const selected = Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-1`, name: `Test ${type}` }]));
+	return { ...node, credentials: selected };
 }
 
 interface WorkflowOptions {
@@ -288,33 +306,40 @@ export type ExecutionError = Error & { description?: string; context?: IDataObje
  * node's run data. A workflow n8n refuses to start (a required parameter left empty) comes back
  * as the error too.
  */
-export async function runWorkflow(options: { node: INode; items?: IDataObject[]; credentials: Credentials; timezone?: string; staticData?: IDataObject }): Promise<NodeRun> {
+export async function runWorkflow(options: {
+	node: INode;
+	items?: IDataObject[];
+	credentials: Credentials;
+	timezone?: string;
+	staticData?: IDataObject;
+}): Promise<NodeRun> {
+	const node = withCredentials(options.node, options.credentials);
 	const input: INode = { id: 'input', name: 'Input', type: INPUT_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
 	const withInput = options.items !== undefined;
-	const nodes = withInput ? [input, options.node] : [options.node];
-	const workflow = workflowOf({
+	const nodes = withInput ? [input, node] : [node];
+	const connections: IConnections = withInput ? { [input.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {};
+	const workflow = workflowOf({ nodes, connections, staticData: options.staticData, timezone: options.timezone });
+	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
+		id: workflow.id,
+		name: 'Engine test',
 		nodes,
-		connections: withInput ? { [input.name]: { main: [[{ node: options.node.name, type: 'main', index: 0 }]] } } : {},
-		staticData: options.staticData,
-		timezone: options.timezone,
+		connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
 	});
-	const workflowData = { id: workflow.id, name: 'Engine test', nodes, connections: workflow.connectionsBySourceNode, active: false, activeVersionId: null, isArchived: false, createdAt: new Date(), updatedAt: new Date() };
-	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflowData);
 	const execution = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual');
+	const pinData = withInput ? { [input.name]: (options.items ?? []).map((json) => ({ json })) } : undefined;
 	const sent: SentRequest[] = [];
 	let run: IRun;
 	try {
-		run = await recording.run(sent, () =>
-			execution.run({
-				workflow,
-				startNode: withInput ? input : options.node,
-				pinData: withInput ? { [input.name]: (options.items ?? []).map((json) => ({ json })) } : undefined,
-			}),
-		);
+		run = await recording.run(sent, () => execution.run({ workflow, startNode: withInput ? input : node, pinData }));
 	} catch (error) {
 		return { outputs: [], error: error as ExecutionError, hints: [], sent };
 	}
-	const task = run.data.resultData.runData[options.node.name]?.[0];
+	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		outputs: (task?.data?.main ?? []).map((items) => items ?? []),
 		error: run.data.resultData.error as ExecutionError | undefined,
@@ -347,11 +372,25 @@ export interface PollOptions {
  * 'trigger' mode over the workflow's static data, through TriggersAndPollers.
  */
 export async function pollOnce(options: PollOptions): Promise<PollRun> {
-	const workflow = workflowOf({ nodes: [options.node], active: true, staticData: options.staticData, timezone: options.timezone });
-	const node = workflow.getNode(options.node.name) as INode;
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], active: true, staticData: options.staticData, timezone: options.timezone });
 	const budget = options.pollBudgetMs;
-	const context = new PollContext(workflow, node, additionalDataFor(options.credentials), 'trigger', 'activate',
-		undefined, undefined, undefined, undefined, undefined, budget === undefined ? undefined : () => budget);
+	const pollBudgetMs = budget === undefined ? undefined : () => budget;
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalDataFor(options.credentials),
+		'trigger',
+		'activate',
+		// n8n's own defaults for emitting, errors, cursor staging and the node's static data…
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		// …and the host's poll budget, when the test sets one.
+		pollBudgetMs,
+	);
 	if (options.beforeRequest) {
 		// A probe around n8n's own helper: the test acts between the requests of one poll.
 		const send = context.helpers.httpRequestWithAuthentication;
@@ -373,11 +412,13 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 
 /** n8n-core's ExecuteContext for the node, as a node run gets it: for code that takes a context. */
 export function executeContext(options: { node: INode; credentials: Credentials; items?: IDataObject[]; timezone?: string }): IExecuteFunctions {
-	const workflow = workflowOf({ nodes: [options.node], timezone: options.timezone });
-	const node = workflow.getNode(options.node.name) as INode;
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], timezone: options.timezone });
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const inputData = { main: [items] };
-	return new ExecuteContext(workflow, node, additionalDataFor(options.credentials), 'manual', createRunExecutionData(), 0, items, inputData, { node, data: inputData, source: null }, []);
+	const executeData = { node, data: inputData, source: null };
+	const additionalData = additionalDataFor(options.credentials);
+	return new ExecuteContext(workflow, node, additionalData, 'manual', createRunExecutionData(), 0, items, inputData, executeData, []);
 }
 
 /**
@@ -385,8 +426,8 @@ export function executeContext(options: { node: INode; credentials: Credentials;
  * the parameter at `path`, with the node's current parameters.
  */
 export async function listSearch(options: { node: INode; credentials: Credentials; path: string; method: string; filter?: string }) {
-	const workflow = workflowOf({ nodes: [options.node] });
-	const node = workflow.getNode(options.node.name) as INode;
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node] });
 	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
 	const context = new LoadOptionsContext(workflow, node, additionalData, options.path);
 	const search = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.[options.method];
