@@ -6,6 +6,7 @@
  *   npx tsx bench/run.ts                    # everything, 3 runs per figure (what npm run bench does)
  *   npx tsx bench/run.ts --quick            # small sizes, 1 run: to try changes (written under .e2e-work/bench/)
  *   npx tsx bench/run.ts --scenarios 2,3 --runs 1 --feedback 20000 --pages 20 --customers 2000 --backlog 5000
+ *   npx tsx bench/run.ts --only queue      # scenario 5 alone (queue mode): rewrites its own section of bench/RESULTS.md
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,9 +18,11 @@ import { machineInfo } from './lib/machine';
 import { consoleTable, markdownTable, type ScenarioResult } from './lib/report';
 import { RequestRecorder } from './lib/requests';
 import { num } from './lib/stats';
+import { runQueue } from './scenarios/queue';
 import { rateLimitVariants, runRateLimit } from './scenarios/rateLimit';
 import { returnAllVariants, runReturnAll } from './scenarios/returnAll';
 import { runTrigger, triggerWorkflows } from './scenarios/trigger';
+import { bulkAutoParts, runBulkAuto } from './scenarios/bulkAuto';
 import { runUpsert, upsertVariants } from './scenarios/upsert';
 import { credentialsFor, HTTP_NODE_VERSION } from './workflows';
 
@@ -32,11 +35,17 @@ const DEFAULTS: BenchOptions = {
 	realLimitItems: 200,
 	realLimitRuns: 1,
 	backlog: 50_000,
-	scenarios: new Set([1, 2, 3, 4]),
+	queueWorkers: [1, 2, 4],
+	queueRealItems: 300,
+	recipients: 1_000,
+	responses: 2_000,
+	scenarios: new Set([1, 2, 3, 4, 5, 6]),
 };
 
+const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6 };
+
 function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
-	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, scenarios: new Set(DEFAULTS.scenarios) };
+	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, queueWorkers: [...DEFAULTS.queueWorkers], scenarios: new Set(DEFAULTS.scenarios) };
 	let quick = false;
 	const value = (i: number) => {
 		const v = argv[i + 1];
@@ -47,7 +56,7 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 		const a = argv[i];
 		if (a === '--quick') {
 			quick = true;
-			Object.assign(opts, { runs: 1, customers: 2_000, feedback: 10_000, ratePages: 20, backlog: 5_000, realLimitItems: 0 });
+			Object.assign(opts, { runs: 1, customers: 2_000, feedback: 10_000, ratePages: 20, backlog: 5_000, realLimitItems: 0, queueWorkers: [2], queueRealItems: 0, recipients: 200, responses: 400 });
 		} else if (a === '--runs') opts.runs = Number(value(i++));
 		else if (a === '--customers') opts.customers = Number(value(i++));
 		else if (a === '--feedback') opts.feedback = Number(value(i++));
@@ -56,8 +65,19 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 		else if (a === '--real-limit-items') opts.realLimitItems = Number(value(i++));
 		else if (a === '--real-limit-runs') opts.realLimitRuns = Number(value(i++));
 		else if (a === '--scenarios') opts.scenarios = new Set(value(i++).split(',').map(Number));
+		else if (a === '--only') {
+			const names = value(i++).split(',');
+			const unknown = names.filter((n) => !(n in SCENARIO_NAMES));
+			if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(', ')} (${Object.keys(SCENARIO_NAMES).join(', ')})`);
+			opts.scenarios = new Set(names.map((n) => SCENARIO_NAMES[n]));
+		} else if (a === '--queue-workers') opts.queueWorkers = value(i++).split(',').map(Number);
+		else if (a === '--queue-real-items') opts.queueRealItems = Number(value(i++));
+		else if (a === '--recipients') opts.recipients = Number(value(i++));
+		else if (a === '--responses') opts.responses = Number(value(i++));
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N]');
+			console.log(
+				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
+			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -65,17 +85,24 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 	return { opts, quick };
 }
 
+function queueAtDefaults(opts: BenchOptions, quick: boolean): boolean {
+	return !quick && opts.queueWorkers.join() === DEFAULTS.queueWorkers.join() && opts.queueRealItems === DEFAULTS.queueRealItems;
+}
+
 /** RESULTS.md only for a full run at the issue's sizes; anything else goes to the (git-ignored) work folder. */
 function isOfficial(opts: BenchOptions, quick: boolean): boolean {
 	return (
 		!quick &&
 		opts.runs >= 3 &&
-		[1, 2, 3, 4].every((s) => opts.scenarios.has(s)) &&
+		[1, 2, 3, 4, 5, 6].every((s) => opts.scenarios.has(s)) &&
+		queueAtDefaults(opts, quick) &&
 		opts.customers === DEFAULTS.customers &&
 		opts.feedback === DEFAULTS.feedback &&
 		opts.ratePages === DEFAULTS.ratePages &&
 		opts.realLimitItems === DEFAULTS.realLimitItems &&
-		opts.backlog === DEFAULTS.backlog
+		opts.backlog === DEFAULTS.backlog &&
+		opts.recipients === DEFAULTS.recipients &&
+		opts.responses === DEFAULTS.responses
 	);
 }
 
@@ -88,7 +115,9 @@ async function main(): Promise<void> {
 	log(`n8n ${runtime.version}; ${machine.cores} cores, ${num(machine.memTotalGb, 1)} GB; runs per figure: ${opts.runs}`);
 
 	const rec = new RequestRecorder();
-	const sim = await start({ seed: { feedback: opts.feedback }, rateLimit: false, onRequest: rec.hook });
+	const queueOnly = opts.scenarios.size === 1 && opts.scenarios.has(5);
+	// Scenario 5 fills its own account: alone, it needs no 100,000 records in the other.
+	const sim = await start({ seed: queueOnly ? 'demo' : { feedback: opts.feedback }, rateLimit: false, onRequest: rec.hook });
 	const bench: Bench = { sim, rec, opts, log };
 	const [A, B] = sim.accounts;
 	const credA = credentialsFor('A', sim.baseUrl, { id: A.id, key: A.writeKey });
@@ -97,7 +126,7 @@ async function main(): Promise<void> {
 
 	const results: ScenarioResult[] = [];
 	try {
-		if ([1, 2, 3].some((s) => opts.scenarios.has(s))) {
+		if ([1, 2, 3, 6].some((s) => opts.scenarios.has(s))) {
 			const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'bench' });
 			const s1 = opts.scenarios.has(1) ? upsertVariants(credA.refs, sim.baseUrl, opts.customers) : [];
 			const s2 = opts.scenarios.has(2) ? returnAllVariants(credA.refs, sim.baseUrl) : [];
@@ -105,7 +134,8 @@ async function main(): Promise<void> {
 				? rateLimitVariants(credB.refs, credA.refs, sim.baseUrl, paceMs, opts.realLimitItems ? await customerIds(sim.baseUrl, A.readKey, opts.realLimitItems) : [])
 				: undefined;
 			if (s3 && !opts.realLimitItems) s3.real = [];
-			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : [])];
+			const s6 = opts.scenarios.has(6) ? bulkAutoParts(credA.refs, sim.baseUrl, opts.recipients, opts.responses) : [];
+			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : []), ...s6.flatMap((part) => part.variants)];
 			log(`setting up n8n in ${n8n.workDir}: ${all.length} sub-workflows and their runners`);
 			await n8n.importCredentials([...credA.imports, ...credB.imports]);
 			await n8n.importWorkflows(all.flatMap((v) => [v.sub, v.runner]));
@@ -119,6 +149,10 @@ async function main(): Promise<void> {
 			if (s1.length) {
 				log(`scenario 1: bulk upsert of ${opts.customers} customers`);
 				results.push(await runUpsert(bench, n8n, s1));
+			}
+			if (s6.length) {
+				log(`scenario 6: Survey › Send to ${opts.recipients} and Import of ${opts.responses}, mapped automatically`);
+				results.push(await runBulkAuto(bench, n8n, s6));
 			}
 			if (s2.length) {
 				log(`scenario 2: Return All over ${opts.feedback} feedback`);
@@ -137,11 +171,16 @@ async function main(): Promise<void> {
 			await n8n.importWorkflows(workflows);
 			results.push(await runTrigger(bench, n8n, workflows, { id: B.id, key: B.writeKey }));
 		}
+		if (opts.scenarios.has(5)) {
+			log(`scenario 5: queue mode with ${opts.queueWorkers.join(', ')} workers; ${opts.queueRealItems} requests at 150 per 60 s`);
+			results.push(await runQueue(bench, opts.queueWorkers, opts.queueRealItems));
+		}
 	} finally {
 		await sim.close();
 	}
 
 	const minutes = (Date.now() - began) / 60_000;
+	results.sort((a, b) => a.id - b.id);
 	for (const r of results) {
 		console.log(`\n== ${r.id}. ${r.title}`);
 		for (const t of r.tables) {
@@ -152,13 +191,18 @@ async function main(): Promise<void> {
 	}
 
 	const official = isOfficial(opts, quick);
-	const outDir = official ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
+	const outDir = official || (queueOnly && queueAtDefaults(opts, quick)) ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
 	fs.mkdirSync(outDir, { recursive: true });
-	const md = renderMarkdown({ results, opts, machine, n8nVersion: runtime.version, minutes, official });
-	fs.writeFileSync(path.join(outDir, 'RESULTS.md'), md);
+	if (queueOnly && outDir !== path.join(workRoot(), 'bench')) {
+		// Scenario 5 alone rewrites only its own section: the other figures stay as the last full run left them.
+		replaceSection(path.join(outDir, 'RESULTS.md'), 5, renderScenario(results[0]), `(scenario 5 alone: ${num(minutes, 1)} minutes, ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC)`);
+	} else {
+		const md = renderMarkdown({ results, opts, machine, n8nVersion: runtime.version, minutes, official });
+		fs.writeFileSync(path.join(outDir, 'RESULTS.md'), md);
+	}
 	fs.writeFileSync(path.join(workRoot(), 'bench-results.json'), JSON.stringify({ opts: { ...opts, scenarios: [...opts.scenarios] }, machine, results }, null, 1));
 	console.log(`\nwrote ${path.relative(process.cwd(), path.join(outDir, 'RESULTS.md'))} (${num(minutes, 1)} min)`);
-	if (!official) console.log('(not bench/RESULTS.md: that one is written only by a full run at the default sizes)');
+	if (outDir !== path.join(REPO_ROOT, 'bench')) console.log('(not bench/RESULTS.md: that one is written only by a full run at the default sizes, or by --only queue at its defaults)');
 }
 
 /** The first `count` customer IDs of an account (read before anything is measured). */
@@ -188,7 +232,7 @@ function renderMarkdown(x: {
 		'| | |',
 		'| --- | --- |',
 		`| Machine | ${machine.cores} cores, ${machine.cpuModel}, ${num(machine.memTotalGb, 1)} GB RAM (${num(machine.memAvailableGb, 1)} GB available at the end), ${machine.kernel}, load average at the end ${machine.loadAverage} |`,
-		`| n8n | ${x.n8nVersion} on Node.js 24 (dev/n8n), sqlite, default settings; \`n8n execute\` for scenarios 1–3, \`n8n start\` for 4 |`,
+		`| n8n | ${x.n8nVersion} on Node.js 24 (dev/n8n), sqlite, default settings; \`n8n execute\` for scenarios 1–3, \`n8n start\` for 4; queue mode (PostgreSQL, Redis, \`n8n start\` + \`n8n worker\`) for 5 |`,
 		`| Bench and simulator | Node.js ${machine.benchNode.replace(/^v/, '')}, one process; the simulator in process, on 127.0.0.1 |`,
 		`| HTTP Request node | \`n8n-nodes-base.httpRequest\` version ${HTTP_NODE_VERSION} (its default in this n8n), Generic Credential Type › Header Auth (\`X-Api-Key\`) |`,
 		`| Figures | median of ${opts.runs} runs (scenario 2: ${opts.runs >= 3 ? Math.max(opts.runs, 5) : opts.runs}; the real-limit part of 3: ${opts.realLimitRuns}), (min–max) beside it when the runs differ; the workflows of a scenario take turns within each run |`,
@@ -196,18 +240,37 @@ function renderMarkdown(x: {
 		'',
 	];
 	if (!x.official) lines.push('> A partial or reduced run (not the issue\'s sizes): for trying changes only.', '');
-	for (const r of results) {
-		lines.push(`## ${r.id}. ${r.title}`, '');
-		for (const s of r.setup) lines.push(`- ${s}`);
-		lines.push('');
-		for (const t of r.tables) {
-			if (t.caption) lines.push(`**${t.caption}**`, '');
-			lines.push(markdownTable(t.table), '');
-		}
-		for (const note of r.notes) lines.push(`- ${note}`);
-		if (r.notes.length) lines.push('');
-	}
+	for (const r of results) lines.push(...renderScenario(r));
 	return lines.join('\n');
+}
+
+/** One scenario's section: `## N. Title`, its setup, tables and notes. */
+function renderScenario(r: ScenarioResult): string[] {
+	const lines = [`## ${r.id}. ${r.title}`, ''];
+	for (const s of r.setup) lines.push(`- ${s}`);
+	lines.push('');
+	for (const t of r.tables) {
+		if (t.caption) lines.push(`**${t.caption}**`, '');
+		lines.push(markdownTable(t.table), '');
+	}
+	for (const note of r.notes) lines.push(`- ${note}`);
+	if (r.notes.length) lines.push('');
+	return lines;
+}
+
+/** Replaces section `## <id>.` of a RESULTS.md (up to the next `## ` or the end), or appends it. */
+function replaceSection(file: string, id: number, section: string[], stamp: string): void {
+	const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+	const lines = text.replace(/\n+$/, '').split('\n');
+	const start = lines.findIndex((line) => line.startsWith(`## ${id}. `));
+	const body = [...section.slice(0, 2), `Written by \`npx tsx bench/run.ts --only queue\` ${stamp}.`, '', ...section.slice(2)];
+	if (start < 0) {
+		lines.push('', ...body);
+	} else {
+		const next = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+		lines.splice(start, (next < 0 ? lines.length : next) - start, ...body);
+	}
+	fs.writeFileSync(file, lines.join('\n').replace(/\n+$/, '') + '\n');
 }
 
 main().catch((error) => {

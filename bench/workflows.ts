@@ -127,6 +127,32 @@ export function customerBatchItems(count: number, batchSize: number): Node[] {
 	);
 }
 
+/** `count` recipients, one item each, in the service's own field names (what Map Automatically reads as is). */
+export function recipientItems(count: number): Node[] {
+	return generated('recipients', `Array.from({ length: ${count} }, (_, i) => ({ email: 'bench.recipient.' + i + '@example.com', first_name: 'Bench', last_name: 'Recipient ' + i }))`);
+}
+
+/** The same recipients pre-built into whole request bodies of `batchSize`: { campaign, subscribers }. */
+export function recipientBodies(count: number, batchSize: number, campaign: string): Node[] {
+	return generated(
+		'bodies',
+		`Array.from({ length: Math.ceil(${count} / ${batchSize}) }, (_, b) => ({ campaign: '${campaign}', subscribers: Array.from({ length: Math.min(${batchSize}, ${count} - b * ${batchSize}) }, (_, j) => { const i = b * ${batchSize} + j; return { email: 'bench.recipient.' + i + '@example.com', first_name: 'Bench', last_name: 'Recipient ' + i }; }) }))`,
+	);
+}
+
+/** `count` responses to import, one item each: { email, score, comment }. */
+export function responseItems(count: number): Node[] {
+	return generated('responses', `Array.from({ length: ${count} }, (_, i) => ({ email: 'bench.import.' + i + '@example.com', score: i % 11, comment: 'Imported ' + i }))`);
+}
+
+/** The same responses pre-built into whole request bodies of `batchSize`: { campaign_id, feedback }. */
+export function responseBodies(count: number, batchSize: number, campaign: string): Node[] {
+	return generated(
+		'bodies',
+		`Array.from({ length: Math.ceil(${count} / ${batchSize}) }, (_, b) => ({ campaign_id: '${campaign}', feedback: Array.from({ length: Math.min(${batchSize}, ${count} - b * ${batchSize}) }, (_, j) => { const i = b * ${batchSize} + j; return { email: 'bench.import.' + i + '@example.com', score: i % 11, comment: 'Imported ' + i }; }) }))`,
+	);
+}
+
 /** One item per customer ID: { id }. */
 export function customerIdItems(ids: string[]): Node[] {
 	return generated('ids', `${JSON.stringify(ids)}.map((id) => ({ id }))`);
@@ -149,6 +175,28 @@ export function oursUpsert(cred: BenchCredentials): Node {
 				company: '={{ $json.company }}',
 			},
 		},
+		credentials: { surveyFeedbackApi: cred.ours },
+	};
+}
+
+/** Customer › Create or Update, Map Automatically: the items' JSON read by name, no expression per field. */
+export function oursUpsertAuto(cred: BenchCredentials): Node {
+	return {
+		name: 'Survey Feedback',
+		type: `${PACKAGE}.surveyFeedback`,
+		typeVersion: 1,
+		parameters: { resource: 'customer', operation: 'upsert', inputMode: 'itemJson' },
+		credentials: { surveyFeedbackApi: cred.ours },
+	};
+}
+
+/** Survey › Send or Feedback › Import, Map Automatically, into one campaign. */
+export function oursAutoInto(cred: BenchCredentials, resource: 'survey' | 'feedback', operation: 'send' | 'import', campaign: string): Node {
+	return {
+		name: 'Survey Feedback',
+		type: `${PACKAGE}.surveyFeedback`,
+		typeVersion: 1,
+		parameters: { resource, operation, inputMode: 'itemJson', campaign: { __rl: true, mode: 'id', value: campaign } },
 		credentials: { surveyFeedbackApi: cred.ours },
 	};
 }
@@ -182,15 +230,15 @@ export function httpUpsertPerItem(cred: BenchCredentials, baseUrl: string): Node
 	});
 }
 
-/** One POST per input item, each item a pre-built batch { subscribers: [...] }. */
-export function httpUpsertBatches(cred: BenchCredentials, baseUrl: string): Node {
+/** One POST per input item, each item a whole pre-built request body. */
+export function httpPostBodies(cred: BenchCredentials, url: string): Node {
 	return httpBase(cred, {
 		method: 'POST',
-		url: `${baseUrl}/api/v2/customers`,
+		url,
 		sendBody: true,
 		contentType: 'json',
 		specifyBody: 'json',
-		jsonBody: '={{ JSON.stringify({ subscribers: $json.subscribers }) }}',
+		jsonBody: '={{ JSON.stringify($json) }}',
 		options: {},
 	});
 }

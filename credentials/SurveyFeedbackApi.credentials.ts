@@ -1,10 +1,5 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
-import {
-	authenticateWith,
-	credentialProperties,
-	credentialTest,
-	icon,
-} from './common';
+import { authenticateWith, credentialProperties, credentialTest, icon } from './common';
 
 /** Sends the key in the X-Api-Key header, the way the service recommends. */
 export class SurveyFeedbackApi implements ICredentialType {
@@ -18,7 +13,7 @@ export class SurveyFeedbackApi implements ICredentialType {
 
 	properties: INodeProperties[] = credentialProperties();
 
-	authenticate = authenticateWith('xApiKeyHeader');
+	authenticate = authenticateWith('apiKeyHeader');
 
 	test: ICredentialTestRequest = credentialTest;
 }

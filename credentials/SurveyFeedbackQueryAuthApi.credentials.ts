@@ -1,18 +1,11 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
-import {
-	authenticateWith,
-	credentialProperties,
-	credentialTest,
-	icon,
-} from './common';
+import { authenticateWith, credentialProperties, credentialTest, icon } from './common';
 
 /** Sends the key as the api_key query parameter, for setups that cannot send custom headers. */
 export class SurveyFeedbackQueryAuthApi implements ICredentialType {
 	name = 'surveyFeedbackQueryAuthApi';
 
-	// The display names say how the key travels; the issue fixes them, so the suffix rule yields.
-	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api
-	displayName = 'Survey Feedback API (Query Parameter)';
+	displayName = 'Survey Feedback Query Parameter API';
 
 	icon: Icon = icon;
 

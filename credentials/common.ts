@@ -5,12 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** How a credential type sends the key to the v2 API. */
-export type KeyPlacement = 'xApiKeyHeader' | 'authorizationHeader' | 'queryParameter';
-
-/** The legacy v1 API lives under this path and accepts only `Authorization: api_key=<key>`. */
-export const LEGACY_PATH_PREFIX = '/api/service/';
-
+import { withKey, type AuthenticationMethod } from './authentication';
 
 export const icon = {
 	light: 'file:../icons/surveyFeedback.svg',
@@ -56,6 +51,15 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			description:
 				'How long one request may wait in total for the rate limit (150 requests a minute) to clear before it fails. 0 fails at the first HTTP 429.',
 		},
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'How long a request that is safe to repeat (reads, idempotent writes) may keep retrying after a server error, a dropped connection or a broken answer before it fails. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
+		},
 	];
 	if (notice) {
 		properties.unshift({ displayName: notice, name: 'notice', type: 'notice', default: '' });
@@ -63,35 +67,10 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 	return properties;
 }
 
-function requestTargetsLegacyApi(requestOptions: IHttpRequestOptions): boolean {
-	const url = `${requestOptions.baseURL ?? ''}${requestOptions.url}`;
-	try {
-		return new URL(url).pathname.startsWith(LEGACY_PATH_PREFIX);
-	} catch {
-		return url.includes(LEGACY_PATH_PREFIX);
-	}
-}
-
-/**
- * Puts the key where the credential type says; legacy v1 requests always get the
- * `Authorization: api_key=` form, because that is the only one v1 accepts.
- */
-export function authenticateWith(placement: KeyPlacement) {
-	return async (
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => {
-		const apiKey = String(credentials.apiKey ?? '');
-		const headers = { ...(requestOptions.headers ?? {}) };
-		const qs = { ...(requestOptions.qs ?? {}) };
-		const effective: KeyPlacement = requestTargetsLegacyApi(requestOptions)
-			? 'authorizationHeader'
-			: placement;
-		if (effective === 'xApiKeyHeader') headers['X-Api-Key'] = apiKey;
-		if (effective === 'authorizationHeader') headers.Authorization = `api_key=${apiKey}`;
-		if (effective === 'queryParameter') qs.api_key = apiKey;
-		return { ...requestOptions, headers, qs };
-	};
+/** The credential's `authenticate`: the key goes where the method says (legacy v1 paths excepted). */
+export function authenticateWith(method: AuthenticationMethod) {
+	return async (credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> =>
+		withKey(method, String(credentials.apiKey ?? ''), requestOptions);
 }
 
 export const credentialTest: ICredentialTestRequest = {
@@ -100,4 +79,15 @@ export const credentialTest: ICredentialTestRequest = {
 		url: '/api/v2/ping',
 		method: 'GET',
 	},
+	// Without rules n8n shows only the status text ("Unauthorized"); these say what to check.
+	rules: [
+		{
+			type: 'responseCode',
+			properties: { value: 401, message: 'The API key was refused: check the API Key, and that the Base URL is the address of this account’s API' },
+		},
+		{
+			type: 'responseCode',
+			properties: { value: 404, message: 'No Survey Feedback API answered at this Base URL: check the address (without /api/v2)' },
+		},
+	],
 };

@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { collectPages, pageCountOf, recordsOf } from '../nodes/shared/paging';
 import { executeContext, nodeOf } from './helpers/engine';
+import { testTransport } from './helpers/transport';
 
 const BASE = 'https://api.survey.test';
 
@@ -11,6 +12,14 @@ const ctx = () =>
 		node: nodeOf('surveyFeedback', { authentication: 'apiKeyHeader', resource: 'feedback', operation: 'getMany' }),
 		credentials: { surveyFeedbackApi: { apiKey: 'k', baseUrl: BASE } },
 	});
+
+const walk = { request: { method: 'GET' as const, path: '/api/v2/feedback', operation: 'Feedback: Get Many' }, recordsKey: 'responses' };
+
+/** collectPages through the node's own transport. */
+const collect = (pageWalk: typeof walk, options: { returnAll: boolean; limit: number }) => {
+	const context = ctx();
+	return collectPages(context, testTransport().for(context, 'Feedback: Get Many'), pageWalk, options);
+};
 
 const records = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `r${from + i}` }));
 
@@ -32,7 +41,6 @@ function serve(total: number, shape: (page: number, limit: number) => object, ke
 	return pagesAsked;
 }
 
-const walk = { request: { method: 'GET' as const, path: '/api/v2/feedback', operation: 'Feedback: Get Many' }, recordsKey: 'responses' };
 
 afterEach(() => nock.cleanAll());
 
@@ -53,7 +61,7 @@ test('the page count is read from pages, or total over limit, in data or at the 
 
 test('with no paging fields, Return All asks for 1000 a page until an empty page', async () => {
 	const pagesAsked = serve(3000, () => ({}));
-	const result = await collectPages(ctx(), walk, { returnAll: true, limit: 0 });
+	const result = await collect(walk, { returnAll: true, limit: 0 });
 	expect(result).toHaveLength(3000);
 	expect(pagesAsked).toEqual([1, 2, 3, 4]);
 });
@@ -67,13 +75,13 @@ test('pages inside data end the walk without an extra request', async () => {
 			const page = Number(new URL(uri, BASE).searchParams.get('page'));
 			return { data: { responses: records((page - 1) * 1000, 1000), page, pages: 2 } };
 		});
-	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(2000);
+	expect(await collect(walk, { returnAll: true, limit: 0 })).toHaveLength(2000);
 	expect(nock.isDone()).toBe(true);
 });
 
 test('pages at the top level end the walk without an extra request', async () => {
 	const pagesAsked = serve(3000, () => ({ pages: 3 }));
-	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(3000);
+	expect(await collect(walk, { returnAll: true, limit: 0 })).toHaveLength(3000);
 	expect(pagesAsked).toEqual([1, 2, 3]);
 });
 
@@ -86,14 +94,14 @@ test('total inside data ends the walk', async () => {
 			const page = Number(new URL(uri, BASE).searchParams.get('page'));
 			return { data: { responses: records((page - 1) * 1000, page <= 2 ? 1000 : 0), total: 2000, limit: 1000 } };
 		});
-	const result = await collectPages(ctx(), walk, { returnAll: true, limit: 0 });
+	const result = await collect(walk, { returnAll: true, limit: 0 });
 	expect(result).toHaveLength(2000);
 	expect(nock.pendingMocks()).toHaveLength(1); // the third page was never asked for
 });
 
 test('a short page ends the walk', async () => {
 	const pagesAsked = serve(2500, () => ({}));
-	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(2500);
+	expect(await collect(walk, { returnAll: true, limit: 0 })).toHaveLength(2500);
 	expect(pagesAsked).toEqual([1, 2, 3]);
 });
 
@@ -104,21 +112,21 @@ test('a service that ignores `page` and repeats page 1 cannot loop forever', asy
 		.query(true)
 		.times(50)
 		.reply(200, () => (calls++, { data: { responses: records(0, 1000), pages: 40 } }));
-	const result = await collectPages(ctx(), walk, { returnAll: true, limit: 0 });
+	const result = await collect(walk, { returnAll: true, limit: 0 });
 	expect(result).toHaveLength(1000);
 	expect(calls).toBe(2);
 });
 
 test('Limit asks for no more than it needs and stops once it has them', async () => {
 	const pagesAsked = serve(5000, () => ({ pages: 100 }));
-	const result = await collectPages(ctx(), walk, { returnAll: false, limit: 30 });
+	const result = await collect(walk, { returnAll: false, limit: 30 });
 	expect(result.map((r) => r.id)).toEqual(records(0, 30).map((r) => r.id));
 	expect(pagesAsked).toEqual([1]);
 });
 
 test('a limit above one page walks as many pages as needed', async () => {
 	const pagesAsked = serve(5000, () => ({}));
-	expect(await collectPages(ctx(), walk, { returnAll: false, limit: 1500 })).toHaveLength(1500);
+	expect(await collect(walk, { returnAll: false, limit: 1500 })).toHaveLength(1500);
 	expect(pagesAsked).toEqual([1, 2]);
 });
 
@@ -131,7 +139,7 @@ test('a service that caps the page size below 1000 is still walked to the end', 
 			const page = Number(new URL(uri, BASE).searchParams.get('page'));
 			return { data: { responses: records((page - 1) * 100, page <= 3 ? 100 : 0), limit: 100 } };
 		});
-	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(300);
+	expect(await collect(walk, { returnAll: true, limit: 0 })).toHaveLength(300);
 });
 
 test('a known page count wins over a short page', async () => {
@@ -143,6 +151,6 @@ test('a known page count wins over a short page', async () => {
 			const page = Number(new URL(uri, BASE).searchParams.get('page'));
 			return { data: { responses: records((page - 1) * 500, 500), pages: 3 } };
 		});
-	expect(await collectPages(ctx(), walk, { returnAll: true, limit: 0 })).toHaveLength(1500);
+	expect(await collect(walk, { returnAll: true, limit: 0 })).toHaveLength(1500);
 	expect(nock.isDone()).toBe(true);
 });

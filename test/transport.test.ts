@@ -1,24 +1,26 @@
 import nock from 'nock';
 
-import { apiRequest, CREDENTIAL_TYPES, flattenQuery, joinUrl, RequestPacer, transportSettings, type ApiRequest, type AuthenticationMethod } from '../nodes/shared/transport';
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
+import { flattenQuery, joinUrl, type ApiRequest, type Transport } from '../nodes/shared/transport';
 import { executeContext, nodeOf } from './helpers/engine';
+import { testTransport } from './helpers/transport';
 
 const KEY = 'sk_live_SECRET/key+42';
 const BASE = 'https://api.survey.test';
 const LEGACY = 'https://legacy.survey.test';
 
-const TYPE_OF = CREDENTIAL_TYPES;
+const TYPE_OF = AUTHENTICATION_METHODS;
 
 /** n8n-core's execute context of a Survey Feedback node using the given credential. */
 function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
 	return executeContext({
 		node: nodeOf('surveyFeedback', { authentication, resource: 'account', operation: 'getStatus' }),
-		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, ...extra } },
+		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.007, ...extra } },
 	});
 }
 
-function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}) {
-	return apiRequest.call(context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
+function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport()) {
+	return transport.request(context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
 }
 
 /** Everything an error could show a user or a log, as one string. */
@@ -31,10 +33,8 @@ function networkError(code: string, message: string) {
 	return Object.assign(new Error(message), { code });
 }
 
-const saved = { ...transportSettings };
 beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
-beforeEach(() => Object.assign(transportSettings, saved, { baseBackoffMs: 5, maxBackoffMs: 20 }));
 afterEach(() => nock.cleanAll());
 
 describe('credentials put the key in exactly one place', () => {
@@ -154,48 +154,48 @@ describe('each failure becomes a message a workflow builder understands', () => 
 		['GET', 401, 'Please check your API Key', /API key was refused.*401/, /credential/],
 		['POST', 403, 'Forbidden', /needs an API key with write permission.*403/, /read-only/],
 		['GET', 403, 'Forbidden', /may not read this.*403/, /not allowed/],
-		['GET', 404, 'Not found', /No such record in this account.*404/, /deleted.*another account/],
+		['GET', 404, 'Not found', /no such record in this account.*404/, /deleted.*another account/],
 		['POST', 413, 'Filter matches more than 1000 customers', /too much: Filter matches more than 1000.*413/, /1000/],
 	];
 	test.each(cases)('%s answered %i', async (method, status, said, message, description) => {
 		nock(BASE).intercept('/api/v2/x', method).reply(status, { message: said, code: status, data: null });
 		const error = await send(harness(), { method: method as 'GET', path: '/api/v2/x', repeatable: false }).catch((e) => e);
+		expect(error.message).toMatch(/^Account: Get Status failed: /);
 		expect(error.message).toMatch(message);
 		expect(error.description).toMatch(description);
-		expect(error.description).toContain('Account: Get Status');
 		expect(error.httpCode).toBe(String(status));
 	});
 
-	test('5xx after the retries names the status', async () => {
+	test('5xx after the retries names the status and the tries', async () => {
 		nock(BASE).get('/api/v2/ping').times(4).reply(503, 'busy');
 		const error = await send(harness()).catch((e) => e);
-		expect(error.message).toMatch(/failed to answer.*503/);
+		expect(error.message).toBe('Account: Get Status failed: the service answered HTTP 503 (4 tries over 0 s)');
+		expect(error.description).toMatch(/Max Retry Wait/);
 	});
 
 	test('an HTML error page is reported as such', async () => {
 		nock(BASE).get('/api/v2/ping').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
 		const error = await send(harness()).catch((e) => e);
-		expect(error.message).toMatch(/502/);
-		expect(error.description).toMatch(/HTML page/);
+		expect(error.message).toMatch(/HTTP 502 \(an HTML page, often from a proxy\)/);
 	});
 
-	test('a 200 whose body is not JSON fails clearly', async () => {
-		nock(BASE).get('/api/v2/ping').reply(200, '{"message":"Succ', { 'Content-Type': 'application/json' });
+	test('a 200 whose body is cut off fails clearly once the retries are spent', async () => {
+		nock(BASE).get('/api/v2/ping').times(4).reply(200, '{"message":"Succ', { 'Content-Type': 'application/json' });
 		const error = await send(harness()).catch((e) => e);
-		expect(error.message).toMatch(/not JSON/);
+		expect(error.message).toMatch(/answered HTTP 200 with a body that is cut off or not JSON \(4 tries/);
 	});
 
 	test('a refused connection names the problem and the Base URL to check', async () => {
 		nock(BASE).get('/api/v2/ping').times(4).replyWithError(networkError('ECONNREFUSED', 'connect ECONNREFUSED'));
 		const error = await send(harness()).catch((e) => e);
+		expect(error.message).toMatch(/^Account: Get Status failed: /);
 		expect(error.message).toMatch(/connection was refused/);
 		expect(error.description).toMatch(/Base URL/);
 	});
 
 	test('a timeout is reported as no answer', async () => {
-		transportSettings.requestTimeoutMs = 50;
 		nock(BASE).get('/api/v2/ping').times(4).delay(200).reply(200, {});
-		const error = await send(harness()).catch((e) => e);
+		const error = await send(harness(), {}, testTransport({ requestTimeoutMs: 50 })).catch((e) => e);
 		expect(error.message).toMatch(/no answer came in time/);
 	});
 });
@@ -231,38 +231,12 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('the pacer lets at most N requests per account into any window, counted from their answers', async () => {
-		let clock = 0;
-		const waits: number[] = [];
-		const pacer = new RequestPacer({ requestsPerWindow: 3, windowMs: 1000 }, () => clock, async (ms) => {
-			waits.push(ms);
-			clock += ms;
-		});
-		const sent: number[] = [];
-		const answered: number[] = [];
-		for (let i = 0; i < 10; i++) {
-			const done = await pacer.takeTurn('account-a');
-			sent.push(clock);
-			clock += 40; // the request takes 40 ms: the service counts it somewhere in between
-			done();
-			answered.push(clock);
-		}
-		// A request leaves only once the one three before it was answered a whole window ago.
-		for (let i = 3; i < sent.length; i++) expect(sent[i] - answered[i - 3]).toBeGreaterThanOrEqual(1000);
-		expect(waits.length).toBe(3); // the 4th, 7th and 10th requests waited
-
-		// another account has its own budget
-		const before = waits.length;
-		(await pacer.takeTurn('account-b'))();
-		expect(waits.length).toBe(before);
-	});
-
 	test('the transport takes a turn per request, so a full window makes it wait', async () => {
-		Object.assign(transportSettings, { requestsPerWindow: 2, windowMs: 150 });
 		nock(BASE).get('/api/v2/ping').times(3).reply(200, {});
 		const h = harness('apiKeyHeader', { apiKey: 'pacing-account' });
+		const transport = testTransport({ limit: { requests: 2, windowMs: 150 } });
 		const started = Date.now();
-		for (let i = 0; i < 3; i++) await send(h);
+		for (let i = 0; i < 3; i++) await send(h, {}, transport);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(100); // the third request waited for the window
 	});
 });
@@ -291,6 +265,7 @@ describe('retries happen only where a repeat does no harm', () => {
 
 		nock(BASE).post('/api/v2/survey').replyWithError(networkError('ECONNRESET', 'socket hang up'));
 		const second = await send(harness(), { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(second.message).toMatch(/the connection was dropped, so /);
 		expect(second.description).toMatch(/not repeated/);
 		expect(nock.isDone()).toBe(true);
 	});

@@ -21,6 +21,12 @@ export interface BenchOptions {
 	realLimitRuns: number;
 	/** Scenario 4: backlog emitted by the trigger. */
 	backlog: number;
+	/** Scenario 5 (queue mode): the worker counts, and the Customer › Get items at the real limit (0: skip). */
+	queueWorkers: number[];
+	queueRealItems: number;
+	/** Scenario 6: Survey › Send recipients and Feedback › Import responses, mapped automatically. */
+	recipients: number;
+	responses: number;
 	scenarios: Set<number>;
 }
 

@@ -215,6 +215,8 @@ interface SpawnOptions {
 	logFile?: string;
 	/** Stop collecting output in memory past this many bytes (the log file still gets all). */
 	maxBuffer?: number;
+	/** Also show what the command writes to stderr, as it comes (progress of long steps). */
+	echoStderr?: boolean;
 }
 
 /** Runs a command in its own process group; kills the whole group on timeout. Never rejects. */
@@ -242,6 +244,7 @@ function runProcess(cmd: string, args: string[], opts: SpawnOptions): Promise<Cl
 		});
 		child.stderr!.on('data', (d: Buffer) => {
 			log?.write(d);
+			if (opts.echoStderr) process.stderr.write(d);
 			if (errLen < maxBuffer) err.push(d);
 			errLen += d.length;
 		});
@@ -272,6 +275,61 @@ function runProcess(cmd: string, args: string[], opts: SpawnOptions): Promise<Cl
 		});
 		child.on('close', finish);
 	});
+}
+
+/** A long-lived process in its own process group, started by startBackground(). */
+export interface BackgroundProcess {
+	pid: number;
+	/** Resolves with how it ended ("exit code 0", "signal SIGTERM", or the spawn error). */
+	exited: Promise<string>;
+	/** Set once it ended. */
+	exit: string | undefined;
+	/** `signal` (default SIGTERM) to its group, SIGKILL after graceMs (default 15 s); resolves when none of the group is left. */
+	stop(opts?: { signal?: NodeJS.Signals; graceMs?: number }): Promise<void>;
+}
+
+/**
+ * Starts a server process (a database, a queue...) in its own process group, its output
+ * appended to `logFile`; killed with the other groups of this module when the test process
+ * exits. `uid`/`gid` run it as another user (root only), e.g. PostgreSQL, which refuses root.
+ */
+export function startBackground(
+	cmd: string,
+	args: string[],
+	opts: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string; uid?: number; gid?: number },
+): BackgroundProcess {
+	const fd = fs.openSync(opts.logFile, 'a');
+	fs.writeSync(fd, `\n===== ${new Date().toISOString()} ${[cmd, ...args].join(' ')}\n`);
+	const child = spawn(cmd, args, {
+		cwd: opts.cwd,
+		env: opts.env ?? process.env,
+		detached: true,
+		stdio: ['ignore', fd, fd],
+		uid: opts.uid,
+		gid: opts.gid,
+	});
+	fs.closeSync(fd);
+	if (!child.pid) throw new Error(`could not start ${cmd}`);
+	const pid = child.pid;
+	liveGroups.add(pid);
+	const proc: BackgroundProcess = {
+		pid,
+		exit: undefined,
+		exited: new Promise((resolve) => {
+			child.on('exit', (code, signal) => resolve((proc.exit = signal ? `signal ${signal}` : `exit code ${code}`)));
+			child.on('error', (e) => resolve((proc.exit = String(e))));
+		}),
+		async stop({ signal = 'SIGTERM', graceMs = 15_000 } = {}) {
+			killGroup(pid, signal);
+			const deadline = Date.now() + graceMs;
+			while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
+			killGroup(pid, 'SIGKILL');
+			const hardDeadline = Date.now() + 5_000;
+			while (groupAlive(pid) && Date.now() < hardDeadline) await sleep(50);
+			liveGroups.delete(pid);
+		},
+	};
+	return proc;
 }
 
 /**
@@ -365,6 +423,8 @@ export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime
 			env: process.env,
 			timeoutMs: opts.timeoutMs ?? 30 * 60_000,
 			logFile,
+			// The first install takes minutes: its progress lines show where it is.
+			echoStderr: true,
 		});
 		const vars: Record<string, string> = {};
 		for (const line of res.stdout.split('\n')) {
@@ -477,6 +537,11 @@ export class N8nInstance {
 
 	get running(): boolean {
 		return this.server !== undefined;
+	}
+
+	/** The pid of the running server's node process (`n8n start`, or the command start() ran); also its process group. */
+	get pid(): number | undefined {
+		return this.server?.pid;
 	}
 
 	/** The environment of every n8n process of this instance. */
@@ -615,16 +680,22 @@ export class N8nInstance {
 	/**
 	 * Starts `n8n start` in the background, waits for "Editor is now accessible", sets up the
 	 * owner (or logs in, on a second start), keeps the session cookie and creates a public API key.
+	 *
+	 * `command` runs another long-lived n8n command instead (e.g. `['worker', '--concurrency=2']`
+	 * in queue mode), ready at `readyLine`; `login: false` skips the owner, session and API key
+	 * (a worker serves no REST API).
 	 */
-	async start(opts: { timeoutMs?: number } = {}): Promise<void> {
+	async start(opts: { timeoutMs?: number; command?: string[]; readyLine?: string; login?: boolean } = {}): Promise<void> {
 		if (this.server) throw new Error(`instance ${this.name} is running already`);
 		const timeoutMs = opts.timeoutMs ?? 180_000;
+		const command = opts.command ?? ['start'];
+		const readyLine = opts.readyLine ?? READY_LINE;
 		const started = Date.now();
 		const brokerPort = await getFreePort();
 		const logStart = fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
 		const fd = fs.openSync(this.logFile, 'a');
-		fs.writeSync(fd, `\n===== ${new Date().toISOString()} n8n start on port ${this.port}\n`);
-		const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+		fs.writeSync(fd, `\n===== ${new Date().toISOString()} n8n ${command.join(' ')} on port ${this.port}\n`);
+		const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, ...command], {
 			cwd: this.workDir,
 			env: this.env(brokerPort),
 			detached: true,
@@ -648,13 +719,14 @@ export class N8nInstance {
 		try {
 			// Ready when the log says so (the REST API answers only then; /healthz earlier).
 			for (;;) {
-				if (exited) throw new Error(`n8n start ended before it was ready (${exited})`);
-				if (Date.now() - started > timeoutMs) throw new Error(`n8n start not ready after ${timeoutMs} ms`);
-				if (readFrom(this.logFile, logStart).includes(READY_LINE)) break;
+				if (exited) throw new Error(`n8n ${command[0]} ended before it was ready (${exited})`);
+				if (Date.now() - started > timeoutMs) throw new Error(`n8n ${command[0]} not ready after ${timeoutMs} ms`);
+				if (readFrom(this.logFile, logStart).includes(readyLine)) break;
 				await sleep(200);
 			}
 			const ready = Date.now();
-			this.timings.push({ step: 'start: until ready', ms: ready - started });
+			this.timings.push({ step: `${command[0]}: until ready`, ms: ready - started });
+			if (opts.login === false) return;
 			await this.login();
 			await this.createApiKey();
 			this.timings.push({ step: 'start: owner, session, API key', ms: Date.now() - ready });
@@ -844,21 +916,22 @@ export class N8nInstance {
 		return out;
 	}
 
-	/** One execution from the public API (with its data by default). */
-	async execution(id: string, includeData = true): Promise<any> {
-		return await this.publicApi('GET', `/executions/${id}?includeData=${includeData}`);
+	/** One execution from the public API (with its data by default; a large one needs a longer timeoutMs than 30 s). */
+	async execution(id: string, includeData = true, opts: { timeoutMs?: number } = {}): Promise<any> {
+		return await this.publicApi('GET', `/executions/${id}?includeData=${includeData}`, undefined, opts);
 	}
 
 	/**
 	 * Waits until a workflow has at least `count` finished executions (any status other than
-	 * running/new/waiting), polling the public API; returns them newest first, with data.
+	 * running/new/waiting), polling the public API; returns them newest first, with data
+	 * (`includeData: false`: without, for executions too large to read every half second).
 	 */
-	async waitForExecutions(q: { workflowId: string; count?: number; timeoutMs?: number; intervalMs?: number }): Promise<any[]> {
+	async waitForExecutions(q: { workflowId: string; count?: number; timeoutMs?: number; intervalMs?: number; includeData?: boolean }): Promise<any[]> {
 		const count = q.count ?? 1;
 		const timeoutMs = q.timeoutMs ?? 120_000;
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const all = await this.executions({ workflowId: q.workflowId, includeData: true, limit: Math.max(count, 20) });
+			const all = await this.executions({ workflowId: q.workflowId, includeData: q.includeData ?? true, limit: Math.max(count, 20) });
 			const done = all.filter((e) => !['running', 'new', 'waiting'].includes(e.status));
 			if (done.length >= count) return done;
 			if (Date.now() > deadline) {

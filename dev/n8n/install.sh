@@ -88,8 +88,19 @@ cd "$rt"
 # `npm install` with the lock file in place installs the locked versions (`npm ci` refuses this
 # lock file: it lacks entries for other platforms' optional packages, an npm quirk).
 rm -rf "$rt/node_modules"
+# npm prints nothing for minutes: say how far it got every 15 s (about 2,900 MB when done).
+(
+	while sleep 15; do
+		mb="$(du -sm "$rt/node_modules" 2>/dev/null | cut -f1)"
+		say "step 1 of 2: downloading n8n and its packages: ${mb:-0} MB of about 2,900 MB after $(( $(date +%s) - start )) s"
+	done
+) &
+progress=$!
+trap 'kill $progress 2>/dev/null || true' EXIT
+say "step 1 of 2: downloading n8n $(node -p "require('$here/package.json').dependencies.n8n") and its packages from the npm registry (usually 3 to 7 minutes, about 2.9 GB)"
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error
-say "npm install done after $(( $(date +%s) - start )) s"
+kill $progress 2>/dev/null || true
+say "step 1 of 2 done after $(( $(date +%s) - start )) s"
 
 [ -x "$node_bin" ] || { say "no node binary at $node_bin"; exit 1; }
 node_version="$("$node_bin" --version)"
@@ -103,7 +114,7 @@ node_version="$("$node_bin" --version)"
 #   V8 glue for minutes, so not set for it).
 # Other packages with skipped scripts are optional for what the harness does (Kafka, Oracle,
 # ssh2's cpu-features, telemetry reporters) or ship their binaries as platform packages.
-say "rebuilding native modules for node $node_version"
+say "step 2 of 2: building the native modules n8n needs for node $node_version (about a minute)"
 PATH="$node_dir/bin:$PATH" npm_config_build_from_source=true JOBS=max \
 	npm rebuild sqlite3 --ignore-scripts=false --loglevel=error
 PATH="$node_dir/bin:$PATH" npm rebuild isolated-vm --ignore-scripts=false --loglevel=error

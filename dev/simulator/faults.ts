@@ -15,6 +15,11 @@ export interface FaultRule {
 	delayMs?: number;
 	/** For html: 200 or 502 (default 502). */
 	status?: 200 | 502;
+	/**
+	 * When the fault strikes: `before` the service handles the request (default: it did nothing),
+	 * or `after` (it acted, and the answer is lost: what a client must never repeat blindly).
+	 */
+	when?: 'before' | 'after';
 }
 
 interface ActiveRule extends FaultRule {
@@ -71,6 +76,9 @@ export function parseFaults(v: unknown): FaultRule[] {
 		}
 		if (rule.status !== undefined && rule.status !== 200 && rule.status !== 502) {
 			throw new Error(`faults[${i}].status must be 200 or 502`);
+		}
+		if (rule.when !== undefined && rule.when !== 'before' && rule.when !== 'after') {
+			throw new Error(`faults[${i}].when must be "before" or "after"`);
 		}
 		if (rule.match !== undefined && (typeof rule.match !== 'object' || rule.match === null)) {
 			throw new Error(`faults[${i}].match must be an object`);

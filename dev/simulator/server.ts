@@ -76,6 +76,21 @@ async function handle(
 	};
 
 	const fault = core.faults.pick(method, path);
+	if (fault && fault.when === 'after' && fault.kind !== 'slow') {
+		// The service acts as usual; only its answer is lost or broken.
+		entry.fault = fault.kind;
+		const authAfter = key ? core.authenticate(key) : undefined;
+		entry.accountId = authAfter?.store.account.id ?? null;
+		answerWith(authAfter);
+		const raw = faultResponse(fault);
+		if (!raw) {
+			finish(null);
+			req.socket.destroy();
+			return;
+		}
+		finish(raw.status);
+		return send(res, raw);
+	}
 	if (fault) {
 		entry.fault = fault.kind;
 		if (fault.kind === 'slow') {
@@ -95,12 +110,12 @@ async function handle(
 
 	const auth = key ? core.authenticate(key) : undefined;
 	entry.accountId = auth?.store.account.id ?? null;
-	const result = answer();
+	const result = answerWith(auth);
 	const raw = api === 'legacy' ? legacyRaw(result) : json(result.status, result.body, result.headers);
 	finish(raw.status);
 	send(res, raw);
 
-	function answer(): ApiResult {
+	function answerWith(auth: ReturnType<typeof core.authenticate> | undefined): ApiResult {
 		try {
 			if (!auth) throw new ApiError(401, UNAUTHORIZED_MESSAGE);
 			if (api === 'v2') {

@@ -1,17 +1,40 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchCampaigns, searchTemplates, searchTrendGroups } from '../shared/listSearch';
+import { authenticationProperty, credentials, queryParameterNotice } from '../shared/descriptions';
+import { listSearchMethods } from '../shared/listSearch';
+import { sharedTransport, type Transport } from '../shared/transport';
+import { resourceProperties } from './actions/registry';
+import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { versionDescription } from './actions/versionDescription';
+import { simplifyProperty } from './helpers/toolMode';
 
 export class SurveyFeedback implements INodeType {
-	description: INodeTypeDescription = versionDescription;
-
-	methods = {
-		listSearch: { searchCampaigns, searchTemplates, searchTrendGroups },
+	description: INodeTypeDescription = {
+		displayName: 'Survey Feedback',
+		name: 'surveyFeedback',
+		icon: { light: 'file:../../icons/surveyFeedback.svg', dark: 'file:../../icons/surveyFeedback.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Customers, surveys, feedback, reports, scores and trends of the Survey Feedback Service',
+		defaults: { name: 'Survey Feedback' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials,
+		properties: [authenticationProperty, queryParameterNotice, ...resourceProperties(resources), simplifyProperty],
 	};
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return router.call(this);
+	methods: INodeType['methods'];
+
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n constructs the node with no argument; tests hand it a transport with a virtual clock. */
+	constructor(transport: Transport = sharedTransport) {
+		this.methods = { listSearch: listSearchMethods(transport) };
+		this.execute = async function (this: IExecuteFunctions) {
+			return await router.call(this, transport);
+		};
 	}
 }

@@ -1,7 +1,9 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentials } from '../shared/descriptions';
-import { searchCampaigns } from '../shared/listSearch';
+import { listSearchMethods } from '../shared/listSearch';
+import { sharedTransport, type Transport } from '../shared/transport';
 import { triggerProperties } from './description';
 import { pollTrigger } from './poll';
 
@@ -18,16 +20,21 @@ export class SurveyFeedbackTrigger implements INodeType {
 		defaults: { name: 'Survey Feedback Trigger' },
 		polling: true,
 		inputs: [],
-		outputs: ['main'],
+		outputs: [NodeConnectionTypes.Main],
 		credentials,
 		properties: triggerProperties,
 	};
 
-	methods = {
-		listSearch: { searchCampaigns },
-	};
+	methods: INodeType['methods'];
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return pollTrigger.call(this);
+	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
+
+	/** n8n constructs the node with no argument; tests hand it a transport with a virtual clock. */
+	constructor(transport: Transport = sharedTransport) {
+		const { searchCampaigns } = listSearchMethods(transport);
+		this.methods = { listSearch: { searchCampaigns } };
+		this.poll = async function (this: IPollFunctions) {
+			return await pollTrigger.call(this, transport);
+		};
 	}
 }

@@ -73,24 +73,6 @@ export interface Fetched {
 	time: number;
 }
 
-/** 10^11 seconds is in the year 5138; as milliseconds it is 1973. */
-const MILLISECONDS_THRESHOLD = 1e11;
-
-/** A record timestamp in epoch milliseconds: ISO 8601 (UTC when no zone is given) or a UNIX number. */
-export function timeOf(value: unknown): number | undefined {
-	if (typeof value === 'number') {
-		if (!Number.isFinite(value)) return undefined;
-		return Math.floor(Math.abs(value) >= MILLISECONDS_THRESHOLD ? value : value * 1000);
-	}
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const text = value.trim();
-	if (/^-?\d+(\.\d+)?$/.test(text)) return timeOf(Number(text));
-	const parsed = DateTime.fromISO(text, { zone: 'utc' });
-	if (parsed.isValid) return parsed.toMillis();
-	const loose = Date.parse(text);
-	return Number.isNaN(loose) ? undefined : loose;
-}
-
 export function identityOf(definition: EventDefinition, record: IDataObject): string {
 	for (const field of definition.idFields) {
 		const value = record[field];

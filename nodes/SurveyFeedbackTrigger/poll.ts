@@ -1,13 +1,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, pageCountOf, recordsOf, walkPages } from '../shared/paging';
-import { apiRequest, type ApiRequest } from '../shared/transport';
+import { timeOf } from '../shared/dates';
+import { MAX_PAGE_SIZE, readPage, walkPages, type PageWalk } from '../shared/paging';
+import type { ApiRequest, ServiceApi, Transport } from '../shared/transport';
 import {
 	EVENTS,
 	identityOf,
 	outboxWindowStart,
-	timeOf,
 	toInstant,
 	type EventDefinition,
 	type Fetched,
@@ -26,17 +26,9 @@ const MANUAL_SCAN_PAGES = 5;
 /** Share of the host's poll budget (n8n 2.38+) a forward walk may use before it stops at a page boundary. */
 const BUDGET_SHARE = 0.8;
 
-interface Page {
-	records: IDataObject[];
-	/** The service says there is nothing after this page. */
-	last: boolean;
-}
-
-async function fetchPage(ctx: IPollFunctions, request: ApiRequest, recordsKey: string, page: number, limit: number): Promise<Page> {
-	const body = await apiRequest.call(ctx, { ...request, qs: { ...(request.qs ?? {}), page, limit } });
-	const records = recordsOf(body, recordsKey);
-	const pages = pageCountOf(body, limit);
-	return { records, last: records.length < limit || (pages !== undefined && page >= pages) };
+/** One page of a list, read on its own (not as part of a walk). */
+async function fetchPage(api: ServiceApi, request: ApiRequest, recordsKey: string, page: number, limit: number, step?: string) {
+	return readPage(api, { request, recordsKey, pageSize: limit }, page, step);
 }
 
 function fetched(ctx: IPollFunctions, definition: EventDefinition, record: IDataObject): Fetched {
@@ -55,39 +47,24 @@ function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
 }
 
 /**
- * Walks a list newest first, page after page, until `visit` says it has seen enough or the
- * list ends. Records inserted while it walks push older ones onto later pages, so a record can
- * be met twice (callers de-duplicate by ID) but not skipped; only a record deleted meanwhile
- * could pull one past a page boundary (a documented limit).
+ * Walks a list newest first, page after page, until `visit` says it has seen enough or the list
+ * ends. Records inserted while it walks push older ones onto later pages, so a record can be met
+ * twice (callers de-duplicate by ID) but not skipped; only a record deleted meanwhile could pull
+ * one past a page boundary (a documented limit). A page sent twice fails the poll: stopping quietly
+ * could skip records, and the next poll starts over from the same state.
  */
-async function walkBack(
-	ctx: IPollFunctions,
-	request: ApiRequest,
-	recordsKey: string,
-	pageSize: number,
-	visit: (records: IDataObject[]) => boolean,
-): Promise<void> {
-	let previous = '';
-	for (let page = 1; ; page++) {
-		const { records, last } = await fetchPage(ctx, request, recordsKey, page, pageSize);
-		if (visit(records) || last) return;
-		// A service that ignored `page` would send the same page forever; stopping quietly here
-		// could skip records, so fail and let the next poll start over from the same state.
-		const signature = `${records.length}:${JSON.stringify(records[0])}:${JSON.stringify(records[records.length - 1])}`;
-		if (signature === previous) {
-			throw new NodeOperationError(ctx.getNode(), `The service sent page ${page} of ${request.path} twice`, {
-				description: 'The list did not advance from one page to the next. Nothing was emitted; the next poll starts over from the same point.',
-			});
-		}
-		previous = signature;
+async function walkBack(ctx: IPollFunctions, api: ServiceApi, walk: PageWalk, visit: (records: IDataObject[]) => boolean): Promise<void> {
+	for await (const { records } of walkPages(ctx, api, { ...walk, onRepeatedPage: 'fail' })) {
+		if (visit(records)) return;
 	}
 }
 
 /** First poll without Start From: the newest record's timestamp and every ID at it, read without filters. */
-async function newestWatermark(ctx: IPollFunctions, definition: EventDefinition): Promise<Watermark> {
+async function newestWatermark(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition): Promise<Watermark> {
 	let time: number | undefined;
 	const ids = new Set<string>();
-	await walkBack(ctx, listRequest(definition, { sort: `-${definition.timeField}` }), definition.recordsKey, START_PAGE_SIZE, (records) => {
+	const walk = { request: listRequest(definition, { sort: `-${definition.timeField}` }), recordsKey: definition.recordsKey, pageSize: START_PAGE_SIZE };
+	await walkBack(ctx, api, walk, (records) => {
 		for (const record of records) {
 			const { id, time: t } = fetched(ctx, definition, record);
 			time ??= t;
@@ -114,7 +91,7 @@ function pollDeadline(ctx: IPollFunctions): number | undefined {
  * ID. Should a full page hold one instant only, that instant is read page by page on its own.
  * Stopping after any page leaves a consistent state, which is how a poll budget is honoured.
  */
-async function walkForward(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
 	const seen = new Set(from.ids);
 	const found: Fetched[] = [];
 	const deadline = pollDeadline(ctx);
@@ -129,9 +106,12 @@ async function walkForward(ctx: IPollFunctions, definition: EventDefinition, fil
 	const read = (records: IDataObject[]) => records.map((record) => fetched(ctx, definition, record));
 
 	let cursor = from.time;
+	let readSoFar = 0;
 	for (;;) {
 		const qs = { ...filters.query, sort, ...(cursor === undefined ? {} : { startDate: toInstant(cursor) }) };
-		const page = await fetchPage(ctx, listRequest(definition, qs), definition.recordsKey, 1, MAX_PAGE_SIZE);
+		const step = readSoFar ? `the page after ${readSoFar} records (none are emitted)` : undefined;
+		const page = await fetchPage(api, listRequest(definition, qs), definition.recordsKey, 1, MAX_PAGE_SIZE, step);
+		readSoFar += page.records.length;
 		const entries = read(page.records);
 		take(entries, cursor);
 		if (page.last) return found;
@@ -144,8 +124,12 @@ async function walkForward(ctx: IPollFunctions, definition: EventDefinition, fil
 			}
 			// A full page of one instant: read that instant page by page, then move past it.
 			const instant = toInstant(cursor);
-			const walk = { request: listRequest(definition, { ...filters.query, sort, startDate: instant, endDate: instant }), recordsKey: definition.recordsKey };
-			for await (const records of walkPages(ctx, walk)) take(read(records), cursor);
+			const walk: PageWalk = {
+				request: listRequest(definition, { ...filters.query, sort, startDate: instant, endDate: instant }),
+				recordsKey: definition.recordsKey,
+				onRepeatedPage: 'fail',
+			};
+			for await (const { records } of walkPages(ctx, api, walk)) take(read(records), cursor);
 			cursor += 1;
 		} else {
 			cursor = lastTime;
@@ -160,7 +144,7 @@ async function walkForward(ctx: IPollFunctions, definition: EventDefinition, fil
  * watermark shows up. An idle poll is one small page; a busy one walks every page down to the
  * watermark. Records come out oldest first.
  */
-async function walkOutbox(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+async function walkOutbox(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
 	const known = new Set(from.ids);
 	const found: Fetched[] = [];
 	const qs: IDataObject = { ...filters.query, sort: `-${definition.timeField}` };
@@ -184,7 +168,7 @@ async function walkOutbox(ctx: IPollFunctions, definition: EventDefinition, filt
 
 	const probeSize = Math.max(OUTBOX_PROBE_MIN, from.ids.length + OUTBOX_PROBE_MARGIN);
 	if (from.time !== undefined && probeSize < MAX_PAGE_SIZE) {
-		const { records, last } = await fetchPage(ctx, request, definition.recordsKey, 1, probeSize);
+		const { records, last } = await fetchPage(api, request, definition.recordsKey, 1, probeSize);
 		if (visit(records) || last) return found.reverse();
 		// A busy poll: walk from page 1 again with full pages. Start afresh so that records
 		// inserted meanwhile (on top of page 1) keep their place in the order.
@@ -192,20 +176,20 @@ async function walkOutbox(ctx: IPollFunctions, definition: EventDefinition, filt
 		known.clear();
 		for (const id of from.ids) known.add(id);
 	}
-	await walkBack(ctx, request, definition.recordsKey, MAX_PAGE_SIZE, visit);
+	await walkBack(ctx, api, { request, recordsKey: definition.recordsKey }, visit);
 	return found.reverse();
 }
 
 /** Fetch Test Event: the newest record that passes every filter, as one item; the state is not touched. */
-async function latestSample(ctx: IPollFunctions, definition: EventDefinition, filters: TriggerFilters): Promise<INodeExecutionData[][]> {
+async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters): Promise<INodeExecutionData[][]> {
 	const request = listRequest(definition, { ...filters.query, sort: `-${definition.timeField}` });
 	let sample: IDataObject | undefined;
 	let checked = 0;
 	if (!filters.scoreRange) {
-		sample = (await fetchPage(ctx, request, definition.recordsKey, 1, 1)).records[0];
+		sample = (await fetchPage(api, request, definition.recordsKey, 1, 1)).records[0];
 	} else {
 		let pages = 0;
-		for await (const records of walkPages(ctx, { request, recordsKey: definition.recordsKey })) {
+		for await (const { records } of walkPages(ctx, api, { request, recordsKey: definition.recordsKey })) {
 			checked += records.length;
 			sample = records.find((record) => matchesLocally(filters, record));
 			if (sample || ++pages >= MANUAL_SCAN_PAGES) break;
@@ -228,12 +212,13 @@ async function latestSample(ctx: IPollFunctions, definition: EventDefinition, fi
  * wait), the error is thrown, n8n keeps the state it had, and the next poll reads the same
  * records again.
  */
-export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollTrigger(this: IPollFunctions, transport: Transport): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
 	const definition = EVENTS[event];
 	if (!definition) throw new NodeOperationError(this.getNode(), `Trigger On: "${event}" is not a known event`);
+	const api = transport.for(this, definition.operation);
 	const filters = readFilters(this, definition);
-	if (this.getMode() === 'manual') return latestSample(this, definition, filters);
+	if (this.getMode() === 'manual') return latestSample(this, api, definition, filters);
 
 	const startFrom = readStartFrom(this);
 	const scope = stateScope(event, startFrom);
@@ -242,7 +227,7 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 	if (!from) {
 		if (startFrom === undefined) {
 			// Start from now: remember the newest record, emit nothing.
-			writeState(staticData, scope, await newestWatermark(this, definition));
+			writeState(staticData, scope, await newestWatermark(this, api, definition));
 			return null;
 		}
 		from = { time: startFrom, ids: [] };
@@ -250,8 +235,8 @@ export async function pollTrigger(this: IPollFunctions): Promise<INodeExecutionD
 
 	const fresh =
 		definition.dateRule === 'instant'
-			? await walkForward(this, definition, filters, from)
-			: await walkOutbox(this, definition, filters, from);
+			? await walkForward(this, api, definition, filters, from)
+			: await walkOutbox(this, api, definition, filters, from);
 	// JavaScript's sort is stable: records sharing a timestamp keep the service's order.
 	fresh.sort((a, b) => a.time - b.time);
 	// The watermark moves over every new record, also those the score range drops.

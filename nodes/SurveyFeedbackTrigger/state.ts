@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { timeOf, toInstant, type Fetched } from './events';
+import { timeOf } from '../shared/dates';
+import { toInstant, type Fetched } from './events';
 
 /**
  * Where the trigger stands: the newest record's own timestamp (`time`), and the IDs of the

@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checked, problem } from './inputs';
+
 /**
  * What each endpoint accepts (the spec's date rules):
  * - `instant`: customers, feedback, deprecated responses, trends: exact UTC instants (rule 1);
@@ -29,6 +31,26 @@ const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** 10^11 seconds is in the year 5138; as milliseconds it is 1973. */
 const MILLISECONDS_THRESHOLD = 1e11;
 
+/** A UNIX timestamp in seconds, or in milliseconds when that large, as epoch milliseconds. */
+function epochMillis(number: number): number {
+	return Math.abs(number) >= MILLISECONDS_THRESHOLD ? number : number * 1000;
+}
+
+/**
+ * A record's timestamp as the service sends it, in epoch milliseconds: ISO 8601 (UTC when no zone
+ * is given) or a UNIX number; undefined when unreadable.
+ */
+export function timeOf(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(epochMillis(value)) : undefined;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	if (/^-?\d+(\.\d+)?$/.test(text)) return timeOf(Number(text));
+	const parsed = DateTime.fromISO(text, { zone: 'utc' });
+	if (parsed.isValid) return parsed.toMillis();
+	const loose = Date.parse(text);
+	return Number.isNaN(loose) ? undefined : loose;
+}
+
 interface ParsedDate {
 	/** The instant; for a bare day, the start of that day in the given zone. */
 	value: DateTime;
@@ -40,66 +62,67 @@ function isLuxonDateTime(value: unknown): value is DateTime {
 	return DateTime.isDateTime(value) || (typeof value === 'object' && value !== null && typeof (value as DateTime).toISO === 'function' && 'isValid' in value);
 }
 
-function fail(ctx: DateContext, message: string): never {
-	throw new NodeOperationError(ctx.node, `${ctx.field}: ${message}`, {
-		itemIndex: ctx.itemIndex,
-		description:
-			'Use an ISO 8601 date or date-time (2026-11-21 or 2026-11-21T08:30:00Z), a Luxon DateTime from an expression, or a UNIX timestamp in seconds or milliseconds.',
-	});
-}
+const DATE_FORMATS =
+	'Use an ISO 8601 date or date-time (2026-11-21 or 2026-11-21T08:30:00Z), a Luxon DateTime from an expression, or a UNIX timestamp in seconds or milliseconds.';
 
-function parseDate(input: unknown, ctx: DateContext): ParsedDate | undefined {
+function parseDate(input: unknown, timezone: string): ParsedDate | undefined {
 	if (input === undefined || input === null || input === '') return undefined;
 	if (isLuxonDateTime(input)) {
 		const value = DateTime.fromISO(String(input.toISO()), { setZone: true });
-		return value.isValid ? { value } : fail(ctx, 'is not a valid date');
+		return value.isValid ? { value } : problem('is not a valid date');
 	}
 	if (input instanceof Date) {
 		const value = DateTime.fromJSDate(input);
-		return value.isValid ? { value } : fail(ctx, 'is not a valid date');
+		return value.isValid ? { value } : problem('is not a valid date');
 	}
 	const text = String(input).trim();
 	if (typeof input === 'number' || /^-?\d+(\.\d+)?$/.test(text)) {
-		const number = Number(text);
-		const millis = Math.abs(number) >= MILLISECONDS_THRESHOLD ? number : number * 1000;
-		return { value: DateTime.fromMillis(Math.round(millis), { zone: 'utc' }) };
+		return { value: DateTime.fromMillis(Math.round(epochMillis(Number(text))), { zone: 'utc' }) };
 	}
 	const bareDay = BARE_DAY.exec(text);
 	if (bareDay) {
-		const value = DateTime.fromISO(text, { zone: ctx.timezone });
-		if (!value.isValid) fail(ctx, `${text} is not a real calendar date`);
+		const value = DateTime.fromISO(text, { zone: timezone });
+		if (!value.isValid) problem(`${text} is not a real calendar date`);
 		return { value, day: text };
 	}
 	for (const parse of [DateTime.fromISO, DateTime.fromRFC2822, DateTime.fromHTTP, DateTime.fromSQL]) {
-		const value = parse(text, { zone: ctx.timezone, setZone: true });
+		const value = parse(text, { zone: timezone, setZone: true });
 		if (value.isValid) return { value };
 	}
-	return fail(ctx, `"${text}" is not a date`);
+	return problem(`"${text}" is not a date`);
 }
 
 function utcIso(value: DateTime): string {
 	return value.toUTC().toISO({ suppressMilliseconds: true }) as string;
 }
 
-/** Converts a user's date to what the endpoint's rule accepts; undefined when empty. */
-export function toApiDate(input: unknown, rule: DateRule, ctx: DateContext): string | undefined {
-	const parsed = parseDate(input, ctx);
+/**
+ * The date rule: a user's date as the endpoint's rule accepts it; undefined when empty. Used as is
+ * by the row schemas, through `toApiDate` for editor fields.
+ */
+export function apiDate(input: unknown, rule: DateRule, { timezone, end = false }: { timezone: string; end?: boolean }): string | undefined {
+	const parsed = parseDate(input, timezone);
 	if (!parsed) return undefined;
-	const localDay = parsed.day ?? (parsed.value.setZone(ctx.timezone).toISODate() as string);
+	const localDay = parsed.day ?? (parsed.value.setZone(timezone).toISODate() as string);
 	switch (rule) {
 		case 'instant':
-			if (parsed.day && ctx.end) return utcIso(parsed.value.endOf('day'));
+			if (parsed.day && end) return utcIso(parsed.value.endOf('day'));
 			return utcIso(parsed.value);
 		case 'day':
 			return localDay;
 		case 'reportDay':
-			if (localDay <= '1970-01-01') fail(ctx, `${localDay} is not accepted by reports; use a day after 1970-01-01`);
+			if (localDay <= '1970-01-01') problem(`${localDay} is not accepted by reports; use a day after 1970-01-01`);
 			return localDay;
 		case 'deleteFilter':
 			return parsed.day ?? utcIso(parsed.value);
 		case 'iso':
 			return utcIso(parsed.value);
 	}
+}
+
+/** Converts a date field to what the endpoint's rule accepts; undefined when empty; fails naming the field. */
+export function toApiDate(input: unknown, rule: DateRule, ctx: DateContext): string | undefined {
+	return checked(ctx, () => apiDate(input, rule, ctx), DATE_FORMATS);
 }
 
 /** Converts both ends of a range and checks that the start is not after the end. */
@@ -114,7 +137,8 @@ export function toApiDateRange(
 	if (startDate && endDate) {
 		const asMillis = (text: string) => DateTime.fromISO(text, { zone: 'utc' }).toMillis();
 		if (asMillis(startDate) > asMillis(endDate)) {
-			throw new NodeOperationError(ctx.node, `${ctx.startField} is after ${ctx.endField}`, {
+			const item = ctx.itemIndex === undefined ? '' : ` (item ${ctx.itemIndex})`;
+			throw new NodeOperationError(ctx.node, `${ctx.startField} is after ${ctx.endField}${item}`, {
 				itemIndex: ctx.itemIndex,
 				description: `The range ${startDate} to ${endDate} is empty; swap the two dates.`,
 			});

@@ -1,9 +1,9 @@
 import type { INodeCredentialDescription, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES } from './transport';
+import { AUTHENTICATION_METHODS } from '../../credentials/authentication';
 
 /** The three credential types, each shown for its value of `authentication`. */
-export const credentials: INodeCredentialDescription[] = Object.entries(CREDENTIAL_TYPES).map(
+export const credentials: INodeCredentialDescription[] = Object.entries(AUTHENTICATION_METHODS).map(
 	([method, name]) => ({ name, required: true, displayOptions: { show: { authentication: [method] } } }),
 );
 
@@ -39,26 +39,6 @@ export const queryParameterNotice: INodeProperties = {
 	default: '',
 	displayOptions: { show: { authentication: ['queryParameter'] } },
 };
-
-/** Return All / Limit, n8n's convention for list operations. */
-export const returnAllOrLimit: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
 
 /** A list of customer-property filters, combined with all (AND) or any (OR). */
 export const attributeFilterProperties: INodeProperties[] = [
@@ -119,7 +99,7 @@ export const attributeFilterProperties: INodeProperties[] = [
 	},
 ];
 
-function locator(
+export function locator(
 	name: string,
 	displayName: string,
 	searchListMethod: string,
@@ -144,73 +124,12 @@ function locator(
 	};
 }
 
-export const campaignLocator = (options: { name?: string; required?: boolean; description?: string } = {}) =>
-	locator(options.name ?? 'campaign', 'Campaign', 'searchCampaigns', {
+export const campaignLocator = (options: { required?: boolean; description?: string; searchListMethod?: string } = {}) =>
+	locator('campaign', 'Campaign', options.searchListMethod ?? 'searchCampaigns', {
 		required: options.required ?? true,
 		description: options.description ?? 'The campaign',
 		placeholder: 'Campaign ID',
 	});
-
-export const templateLocator = () =>
-	locator('template', 'Template', 'searchTemplates', { description: 'The survey template', placeholder: 'Template ID' });
-
-export const trendGroupLocator = () =>
-	locator('trendGroup', 'Trend Group', 'searchTrendGroups', {
-		description: 'A trend group, or "default" for the group marked as default',
-		placeholder: 'default',
-	});
-
-/** Start and end date fields for a filters collection; `rule` says how this endpoint reads them. */
-export function dateRangeOptions(rule: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only records from this moment on. ' + rule,
-		},
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only records up to this moment. ' + rule,
-		},
-	];
-}
-
-export const INSTANT_RULE =
-	'Sent as an exact UTC instant; a date without a time covers that whole day. Dates without a zone are read in the workflow time zone.';
-
-/** An email field that takes the input item's `email` by default, for bulk operations. */
-export function emailField(description: string): INodeProperties {
-	return {
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '={{ $json.email }}',
-		required: true,
-		description,
-	};
-}
-
-/** Newest or oldest first by a date field, as the list endpoints sort (`-` for descending). */
-export function sortOption(dateField: string): INodeProperties {
-	return {
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'options',
-		options: [
-			{ name: 'Newest First', value: `-${dateField}` },
-			{ name: 'Oldest First', value: dateField },
-		],
-		// The rule cannot read a template literal; the default is the first option, built alike.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-options
-		default: `-${dateField}`,
-	};
-}
 
 /** The spec's channels of a sent survey. */
 export const CHANNEL_OPTIONS: INodePropertyOptions[] = [

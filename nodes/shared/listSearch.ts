@@ -1,43 +1,54 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { recordsOf } from './paging';
-import { apiRequest } from './transport';
+import type { Transport } from './transport';
 
-async function search(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	recordsKey: string,
-	label: (record: IDataObject) => string,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const body = await apiRequest.call(ctx, { method: 'GET', path, operation: 'List search' });
-	const needle = (filter ?? '').trim().toLowerCase();
-	const results = recordsOf(body, recordsKey)
-		.map((record) => ({ name: label(record), value: String(record.id ?? record._id ?? '') }))
-		.filter((entry) => entry.value && (!needle || `${entry.name} ${entry.value}`.toLowerCase().includes(needle)))
-		.sort((a, b) => a.name.localeCompare(b.name));
-	return { results };
+type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
+
+function isActive(campaign: IDataObject): boolean {
+	return campaign.isActive !== false && campaign.status !== 'deactivated';
 }
 
-/** Campaigns list with metric and channel, deactivated ones marked. */
-export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return search(this, '/api/v2/campaigns', 'campaigns', (campaign) => {
-		const details = [campaign.metric ?? campaign.metricsType, campaign.channel ?? campaign.type]
-			.filter(Boolean)
-			.map((part) => String(part).toUpperCase());
-		const inactive = campaign.isActive === false || campaign.status === 'deactivated' ? ', deactivated' : '';
-		return `${campaign.name ?? campaign.id}${details.length ? ` (${details.join(', ')}${inactive})` : ''}`;
-	}, filter);
+/** A transactional survey goes out by email or in-app: the campaigns Survey › Send can use. */
+export function sendsByEmailOrInApp(campaign: IDataObject): boolean {
+	return ['email', 'inapp'].includes(String(campaign.channel ?? campaign.type ?? '').toLowerCase());
 }
 
-export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return search(this, '/api/v2/templates', 'templates', (template) => String(template.name ?? template.id), filter);
+function campaignLabel(campaign: IDataObject): string {
+	const details = [campaign.metric ?? campaign.metricsType, campaign.channel ?? campaign.type].filter(Boolean).map((part) => String(part).toUpperCase());
+	const inactive = isActive(campaign) ? '' : ', deactivated';
+	return `${campaign.name ?? campaign.id}${details.length ? ` (${details.join(', ')}${inactive})` : ''}`;
 }
 
-export async function searchTrendGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const found = await search(this, '/api/v2/trends', 'groups', (group) => {
+/** The searchable lists of the editor's resource locators, sent through the given transport. */
+export function listSearchMethods(transport: Transport) {
+	const search =
+		(list: string, path: string, recordsKey: string, label: (record: IDataObject) => string, keep: (record: IDataObject) => boolean = () => true): Search =>
+		async function (this: ILoadOptionsFunctions, filter?: string) {
+			const body = await transport.for(this, `${list} list`).request({ method: 'GET', path });
+			const needle = (filter ?? '').trim().toLowerCase();
+			const results = recordsOf(body, recordsKey)
+				.filter(keep)
+				.map((record) => ({ name: label(record), value: String(record.id ?? record._id ?? '') }))
+				.filter((entry) => entry.value && (!needle || `${entry.name} ${entry.value}`.toLowerCase().includes(needle)))
+				.sort((a, b) => a.name.localeCompare(b.name));
+			return { results };
+		};
+
+	const trendGroups = search('Trend group', '/api/v2/trends', 'groups', (group) => {
 		const metric = group.metric ?? group.metricType ?? group.metricsType;
 		return `${group.name ?? group.id}${metric ? ` (${String(metric).toUpperCase()})` : ''}${group.isDefault ? ' — default' : ''}`;
-	}, filter);
-	return { results: [{ name: 'Default Group', value: 'default' }, ...found.results] };
+	});
+
+	return {
+		/** Every campaign, with metric and channel; deactivated ones marked. */
+		searchCampaigns: search('Campaign', '/api/v2/campaigns', 'campaigns', campaignLabel),
+		/** The campaigns a transactional survey can go out through: active, by email or in-app. */
+		searchSendableCampaigns: search('Campaign', '/api/v2/campaigns', 'campaigns', campaignLabel, (campaign) => isActive(campaign) && sendsByEmailOrInApp(campaign)),
+		searchTemplates: search('Template', '/api/v2/templates', 'templates', (template) => String(template.name ?? template.id)),
+		async searchTrendGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+			const found = await trendGroups.call(this, filter);
+			return { results: [{ name: 'Default Group', value: 'default' }, ...found.results] };
+		},
+	};
 }

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, type ApiContext, type ApiRequest } from './transport';
+import type { ApiContext, ApiRequest, ServiceApi } from './transport';
 
 export const MAX_PAGE_SIZE = 1000;
 
@@ -11,9 +12,21 @@ export interface PageWalk {
 	recordsKey: string;
 	/** Records per page (1 to 1000). */
 	pageSize?: number;
-	/** Query parameter names; the legacy v1 API calls the page `currentPage`. */
+	/** The legacy v1 API calls the page `currentPage`. */
 	pageParam?: string;
-	startPage?: number;
+	/**
+	 * What a page that repeats the one before means. A list read to the end may stop there (a
+	 * service that ignores `page` would otherwise loop forever); a walk that must not skip records
+	 * (the trigger's) fails instead, and the next poll starts over.
+	 */
+	onRepeatedPage?: 'end' | 'fail';
+}
+
+export interface Page {
+	page: number;
+	records: IDataObject[];
+	/** The service shows nothing after this page. */
+	last: boolean;
 }
 
 /** The records of a list answer, wherever this endpoint puts them. */
@@ -45,78 +58,72 @@ export function pageCountOf(body: IDataObject, pageSize: number): number | undef
 	return limit > 0 ? Math.ceil(total / limit) : undefined;
 }
 
-function identityOf(record: IDataObject): string {
-	const id = record.id ?? record.feedbackId ?? record.surveyId ?? record._id;
-	return id === undefined ? JSON.stringify(record) : String(id);
+function pageSizeOf(walk: PageWalk): number {
+	return Math.min(Math.max(1, walk.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
 }
 
 /**
- * Walks a paged list one page at a time. It always asks for the next page number, and it
- * stops at the end the service shows: the page count (`pages`, or `total` over `limit`, inside
- * `data` or at the top level) or, when there is none, a page shorter than the limit applied;
- * and always at an empty page or a page that repeats the one before (a service that ignores
- * `page` would otherwise loop forever).
+ * Reads one page. It is the last when the service says so: its page count (`pages`, or `total`
+ * over `limit`, inside `data` or at the top level) or, without one, a page shorter than the limit
+ * the service applied (which may be lower than asked).
  */
-export async function* walkPages(ctx: ApiContext, walk: PageWalk): AsyncGenerator<IDataObject[]> {
-	const pageSize = Math.min(Math.max(1, walk.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
-	const pageParam = walk.pageParam ?? 'page';
-	let previousSignature = '';
-	for (let page = walk.startPage ?? 1; ; page++) {
-		const body = await apiRequest.call(ctx, {
-			...walk.request,
-			qs: { ...(walk.request.qs ?? {}), [pageParam]: page, limit: pageSize },
-		});
-		const records = recordsOf(body, walk.recordsKey);
-		if (records.length === 0) return;
-		const signature = `${records.length}:${identityOf(records[0])}:${identityOf(records[records.length - 1])}`;
-		if (signature === previousSignature) return;
-		previousSignature = signature;
-		yield records;
-		// A page is short against the limit the service applied, which may be lower than asked.
-		const appliedLimit = Math.min(pageSize, numberField(body, ['limit']) ?? pageSize);
-		const pageCount = pageCountOf(body, appliedLimit);
-		if (pageCount !== undefined ? page >= pageCount : records.length < appliedLimit) return;
+export async function readPage(api: ServiceApi, walk: PageWalk, page: number, step?: string): Promise<Page> {
+	const pageSize = pageSizeOf(walk);
+	const body = await api.request({
+		...walk.request,
+		qs: { ...(walk.request.qs ?? {}), [walk.pageParam ?? 'page']: page, limit: pageSize },
+		step,
+	});
+	const records = recordsOf(body, walk.recordsKey);
+	const appliedLimit = Math.min(pageSize, numberField(body, ['limit']) ?? pageSize);
+	const pageCount = pageCountOf(body, appliedLimit);
+	const last = records.length === 0 || (pageCount !== undefined ? page >= pageCount : records.length < appliedLimit);
+	return { page, records, last };
+}
+
+/**
+ * Walks a paged list one page at a time until its last page. The page always advances, and a
+ * page that repeats the one before ends the walk or fails it (`onRepeatedPage`). A failed page
+ * says which page it was and how many records had been read.
+ */
+export async function* walkPages(ctx: ApiContext, api: ServiceApi, walk: PageWalk): AsyncGenerator<Page> {
+	let previous = '';
+	let read = 0;
+	for (let page = 1; ; page++) {
+		const step = page > 1 ? `page ${page} (${read} records read before it; none are output)` : undefined;
+		const current = await readPage(api, walk, page, step);
+		if (current.records.length === 0) return;
+		const { records } = current;
+		const signature = JSON.stringify([records.length, records[0], records[records.length - 1]]);
+		if (signature === previous) {
+			if (walk.onRepeatedPage !== 'fail') return;
+			throw new NodeOperationError(ctx.getNode(), `${walk.request.operation} failed: the service sent page ${page} of ${walk.request.path} twice`, {
+				description: 'The list did not advance from one page to the next. Nothing was emitted; the next poll starts over from the same point.',
+			});
+		}
+		previous = signature;
+		read += records.length;
+		yield current;
+		if (current.last) return;
 	}
 }
 
 /** Return All walks to the end; otherwise stops once `limit` records are in. */
 export async function collectPages(
 	ctx: ApiContext,
+	api: ServiceApi,
 	walk: PageWalk,
 	{ returnAll, limit }: { returnAll: boolean; limit: number },
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, limit);
-	const pageSize = returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, wanted));
 	const collected: IDataObject[] = [];
 	if (wanted === 0) return collected;
-	for await (const records of walkPages(ctx, { ...walk, pageSize })) {
+	const pageSize = returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, wanted);
+	for await (const { records } of walkPages(ctx, api, { ...walk, pageSize })) {
 		for (const record of records) {
 			collected.push(record);
 			if (collected.length >= wanted) return collected;
 		}
 	}
 	return collected;
-}
-
-/** A Get Many operation: reads Return All and Limit for the item, then walks the pages. */
-export async function getMany(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	walk: Omit<PageWalk, 'pageSize'>,
-): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	return collectPages(this, { ...walk, request: { ...walk.request, itemIndex } }, { returnAll, limit });
-}
-
-/**
- * A list the service does not page (templates, campaigns, trend groups, suppressions): one
- * request, every record it holds.
- */
-export async function getAllRecords(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ request, recordsKey }: Pick<PageWalk, 'request' | 'recordsKey'>,
-): Promise<IDataObject[]> {
-	return recordsOf(await apiRequest.call(this, { ...request, itemIndex }), recordsKey);
 }

@@ -82,7 +82,7 @@ describe('the package in the n8n editor', () => {
 		const mark = await sim.mark();
 		for (const name of ['write', 'query'] as const) {
 			const result = await testCredential(name, { apiKey: wrongKey });
-			expect(result).toEqual({ status: 'Error', message: 'Unauthorized' });
+			expect(result).toEqual({ status: 'Error', message: 'The API key was refused: check the API Key, and that the Base URL is the address of this account’s API' });
 		}
 		// The service saw the wrong key in both places and refused it (n8n may ask more than once).
 		const pings = await sim.requests({ path: '/api/v2/ping', method: 'GET', after: mark });
@@ -96,6 +96,12 @@ describe('the package in the n8n editor', () => {
 		expect(all.map((r) => r.value).sort()).toEqual(campaigns.map((c: { id: string }) => c.id).sort());
 		expect(all.find((r) => r.value === '6aca00000000000000000001')?.name).toBe('NPS Relationship (email) (NPS, EMAIL)');
 		expect(all.filter((r) => r.name.includes('deactivated'))).toHaveLength(campaigns.filter((c: { isActive: boolean }) => !c.isActive).length);
+
+		// Survey › Send offers only the campaigns a transactional survey can go through.
+		const sendable = await listSearch('searchSendableCampaigns', 'campaign', survey);
+		const canSend = campaigns.filter((c: { isActive: boolean; channel: string }) => c.isActive && ['email', 'inapp'].includes(c.channel));
+		expect(sendable.map((r) => r.value).sort()).toEqual(canSend.map((c: { id: string }) => c.id).sort());
+		expect(canSend.length).toBeLessThan(campaigns.length);
 
 		const csat = await listSearch('searchCampaigns', 'campaign', survey, 'csat');
 		expect(csat.length).toBeGreaterThan(0);

@@ -18,10 +18,11 @@ import { BAD_INPUT_EMAILS, ERRORS_ID, FAIL_403_ID, FAIL_404_ID, FAIL_INPUT_ID, F
 const sim = simClient();
 const n8n = n8nInstance();
 
-const WRITE_PERMISSION = 'This operation needs an API key with write permission [HTTP 403]';
-const NOT_FOUND = 'No such record in this account [HTTP 404]';
-const BAD_EMAIL = 'Email: "not-an-email" is not an email address (item 1)';
-const ROW_FAILED = 'Feedback not imported: score must be an integer from 0 to 10 (campaign metric NPS)';
+const WRITE_PERMISSION = 'Customer: Create or Update failed: this operation needs an API key with write permission [HTTP 403]';
+const NOT_FOUND = 'Customer: Get failed: no such record in this account [HTTP 404]';
+const BAD_EMAIL = 'Customer: Create or Update failed: Email: "not-an-email" is not an email address (item 1)';
+const ROW_REASON = 'refused by the service: score must be an integer from 0 to 10 (campaign metric NPS)';
+const ROW_FAILED = `Feedback: Import failed: ${ROW_REASON}`;
 
 const customerPosts = (log: LoggedRequest[]) => log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
 /** The details of a failed item: the service's row, the error's description and HTTP status. */
@@ -144,16 +145,16 @@ describe('errors without Continue On Fail or an error output: the execution fail
 		const res = await n8n.execute(FAIL_404_ID);
 		expect(res.status).toBe('error');
 		expect(nodeError(res).message).toBe(NOT_FOUND);
-		expect(nodeError(res, 'Get missing customer').description).toMatch(/Customer: Get \(GET \/api\/v2\/customers\/6ac1ffffffffffffffffffff\)/);
+		expect(nodeError(res, 'Get missing customer').description).toMatch(/^GET \/api\/v2\/customers\/6ac1ffffffffffffffffffff: it may not exist/);
 	});
 
 	it('a row the service refused: the message names the item and its reason, and what was accepted', async () => {
 		const res = await n8n.execute(FAIL_ROWS_ID);
 		expect(res.status).toBe('error');
-		expect(nodeError(res).message).toBe('1 of 2 items failed');
+		expect(nodeError(res).message).toBe('Feedback: Import failed for 1 of 2 items');
 		const { description } = nodeError(res, 'Import');
-		expect(description).toContain(`item 1: ${ROW_FAILED}`);
-		expect(description).toContain('The service accepted item 0.');
+		expect(description).toContain(`item 1: ${ROW_REASON}`);
+		expect(description).toContain('The service had already accepted item 0: a rerun should leave them out.');
 	});
 
 	it('bad input, refused before anything is sent', async () => {

@@ -4,8 +4,13 @@
  * id the examples name (sfSimulatorCredential). A new example file is picked up by itself (and
  * gets the generic checks); the known ones are also checked for what they claim to show.
  * The trigger example (a poll trigger) cannot run under `n8n execute`; trigger.test.ts covers it.
+ * The AI examples need a chat model or an MCP client: ai-agent.test.ts and ai-mcp.test.ts run them.
  */
-import { nodeError, nodesThatRan, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { nodeError, nodesThatRan, outputItems, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
+import { needsModelOrMcpClient } from '../../scripts/demo';
 import {
 	ACCOUNT_A,
 	CAMPAIGN_A1,
@@ -22,7 +27,9 @@ import {
 const sim = simClient();
 const n8n = n8nInstance();
 const examples = readExamples();
-const runnable = Object.keys(examples).filter((file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE));
+const runnable = Object.keys(examples).filter(
+	(file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE) && !needsModelOrMcpClient(examples[file]),
+);
 
 /** What each known example shows, beyond running green. */
 const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promise<void> | void> = {
@@ -36,6 +43,25 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
 		expect(posts).toHaveLength(1);
 		expect(posts[0].body.subscribers[0]).toMatchObject({ email: contacts[0].email, tags: ['crm', contacts[0].plan] });
+	},
+	'bulk-sync-automatic.json': (res, log) => {
+		const contacts = outputItems(res, 'CRM contacts');
+		const rows = outputItems(res, 'Create or update customers');
+		expect(contacts).toHaveLength(2500);
+		expect(rows.map((row) => row.email)).toEqual(contacts.map((c) => c.email));
+		expect(pairedIndexes(res, 'Create or update customers')).toEqual(contacts.map((_, i) => i));
+		for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+		// Read by name, validated by the row's schema (zod, resolved from n8n's own node_modules).
+		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
+		expect(posts.map((p) => p.body.subscribers.length)).toEqual([1000, 1000, 500]);
+		expect(posts[0].body.subscribers[0]).toEqual({
+			email: contacts[0].email,
+			first_name: contacts[0].firstName,
+			last_name: 'Example',
+			company: contacts[0].companyName,
+			tags: ['crm'],
+			properties: [{ label: 'plan', value: contacts[0].properties.plan, type: 'text' }],
+		});
 	},
 	'send-survey.json': (res, log) => {
 		const deals = outputItems(res, 'Closed-won deals');
@@ -80,7 +106,20 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 };
 
 describe('example workflows', () => {
-	it('covers every example file but the trigger one', () => {
+	it('the package ships no zod of its own: the one it imports at run time is n8n\'s', () => {
+		// The package is installed as a community install has it: its files, no node_modules, and
+		// beside it only what n8n's own install links (n8n-workflow, luxon). Map Automatically (the
+		// bulk-sync-automatic example below) validates with zod, so zod resolves from n8n's own
+		// node_modules, which n8n puts on the module path of community nodes.
+		const nodes = path.join(n8n.workDir, '.n8n', 'nodes', 'node_modules');
+		expect(fs.existsSync(path.join(nodes, 'n8n-nodes-survey-feedback', 'node_modules'))).toBe(false);
+		expect(fs.existsSync(path.join(nodes, 'zod'))).toBe(false);
+		const hostZod = JSON.parse(fs.readFileSync(path.join(n8n.runtime.runtimeDir, 'node_modules', 'zod', 'package.json'), 'utf8'));
+		const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).devDependencies.zod;
+		expect(hostZod.version).toBe(ours);
+	});
+
+	it('covers every example file but the trigger and AI ones', () => {
 		expect(runnable.length).toBeGreaterThanOrEqual(5);
 		expect(Object.keys(context().examples).sort()).toEqual(Object.keys(examples).sort());
 	});

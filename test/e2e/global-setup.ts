@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { start } from '../../dev/simulator';
-import { createInstance, REPO_ROOT } from '../../dev/n8n/harness';
+import { createInstance, getFreePort, REPO_ROOT } from '../../dev/n8n/harness';
+import { AI_WORKFLOWS, aiCredentials } from './ai-workflows';
 import { CONTEXT_ENV, CREDENTIALS, readExamples, type E2eContext } from './support';
 import { ALL_WORKFLOWS } from './workflows';
 
@@ -23,20 +24,24 @@ export default async function globalSetup(): Promise<void> {
 	(globalThis as Record<string, unknown>)[SIM_GLOBAL] = sim;
 	try {
 		const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'e2e' });
-		await n8n.importCredentials(
-			Object.values(CREDENTIALS).map((c) => ({
+		// ai-agent.test.ts starts its chat-completions stand-in there; the OpenAI credential points at it.
+		const chatModelPort = await getFreePort();
+		await n8n.importCredentials([
+			...Object.values(CREDENTIALS).map((c) => ({
 				id: c.id,
 				name: c.name,
 				type: c.type,
 				data: { apiKey: c.account[c.key], baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: 120 },
 			})),
-		);
+			...aiCredentials(chatModelPort),
+		]);
 		const examples = readExamples();
-		await n8n.importWorkflows([...ALL_WORKFLOWS, ...Object.values(examples)]);
+		await n8n.importWorkflows([...ALL_WORKFLOWS, ...AI_WORKFLOWS, ...Object.values(examples)]);
 		const ctx: E2eContext = {
 			sim: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, controlUrl: sim.controlUrl },
 			n8n: { runtime: n8n.runtime, name: n8n.name, workDir: n8n.workDir, port: n8n.port, packages: n8n.packages },
 			examples: Object.fromEntries(Object.entries(examples).map(([file, wf]) => [file, String(wf.id)])),
+			chatModelPort,
 		};
 		process.env[CONTEXT_ENV] = JSON.stringify(ctx);
 	} catch (error) {

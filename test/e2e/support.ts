@@ -14,6 +14,8 @@ import { N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJs
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.surveyFeedbackTrigger`;
+/** The node as an AI tool: n8n derives this type from `usableAsTool` (name + "Tool", output ai_tool). */
+export const TOOL_TYPE = `${PACKAGE_NAME}.surveyFeedbackTool`;
 
 /** The simulator's demo accounts (dev/simulator/README.md). */
 export const ACCOUNT_A = { id: '6a0000000000000000000001', writeKey: 'sf_demo_write_a', readKey: 'sf_demo_read_a' };
@@ -63,6 +65,8 @@ export interface E2eContext {
 	n8n: { runtime: N8nRuntime; name: string; workDir: string; port: number; packages: string[] };
 	/** Workflow file name → id, for the example workflows imported from examples/. */
 	examples: Record<string, string>;
+	/** The port the OpenAI credential's base URL points at (the chat-completions stand-in of ai-agent.test.ts). */
+	chatModelPort: number;
 }
 
 export const CONTEXT_ENV = 'SF_E2E_CONTEXT';
@@ -195,4 +199,24 @@ export function describeRun(result: any): string {
 	const error = resultData?.error;
 	const ran = Object.keys(resultData?.runData ?? {}).join(', ');
 	return `status ${result?.status}; nodes that ran: ${ran}${error ? `; error in ${resultData?.lastNodeExecuted}: ${error.message} ${error.description ?? ''}` : ''}`;
+}
+
+/**
+ * A record as the node returns it to a model (Simplify Output, on by default in tool mode): empty
+ * values left out at any depth, and the fields that repeat another one (feedbackId, feedbackTags,
+ * feedbackTopics beside id, tags, topics) left out.
+ */
+export function asToolSees(record: Record<string, unknown>): Record<string, unknown> {
+	const repeats: Record<string, string> = { feedbackId: 'id', feedbackTags: 'tags', feedbackTopics: 'topics' };
+	const empty = (value: unknown) =>
+		value === null || value === undefined || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value as object).length === 0);
+	const clean = (value: unknown): unknown =>
+		Array.isArray(value) ? value.map(clean).filter((entry) => !empty(entry)) : value && typeof value === 'object' ? asToolSees(value as Record<string, unknown>) : value;
+	const result: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (repeats[key] && JSON.stringify(record[repeats[key]]) === JSON.stringify(value)) continue;
+		const cleaned = clean(value);
+		if (!empty(cleaned)) result[key] = cleaned;
+	}
+	return result;
 }

@@ -73,22 +73,31 @@ const inputNodeType: INodeType = {
 	},
 };
 
-const nodeClasses: Record<string, INodeType> = {
-	[`${PACKAGE}.surveyFeedback`]: new SurveyFeedback(),
-	[`${PACKAGE}.surveyFeedbackTrigger`]: new SurveyFeedbackTrigger(),
-	[INPUT_TYPE]: inputNodeType,
+export type OurNodeType = 'surveyFeedback' | 'surveyFeedbackTrigger';
+
+/** Our node classes as n8n constructs them (with no argument). */
+const nodeClasses: Record<OurNodeType, () => INodeType> = {
+	surveyFeedback: () => new SurveyFeedback(),
+	surveyFeedbackTrigger: () => new SurveyFeedbackTrigger(),
 };
 
-/** n8n's catalogue of node types, holding only ours. */
-export const nodeTypes: INodeTypes = {
-	getByName: (type) => nodeTypes.getByNameAndVersion(type),
-	getByNameAndVersion(type) {
-		const found = nodeClasses[type];
+/**
+ * n8n's catalogue of node types, holding only ours: `served` is the instance of the node under
+ * test (a test may construct it, e.g. with a test transport), the others are constructed as n8n does.
+ */
+function nodeTypesServing(served?: INodeType): INodeTypes {
+	const byType = new Map<string, INodeType>([[INPUT_TYPE, inputNodeType]]);
+	const lookUp = (type: string): INodeType => {
+		const name = type.slice(PACKAGE.length + 1) as OurNodeType;
+		if (!byType.has(type) && type.startsWith(`${PACKAGE}.`) && nodeClasses[name]) {
+			byType.set(type, served?.description.name === name ? served : nodeClasses[name]());
+		}
+		const found = byType.get(type);
 		if (!found) throw new Error(`Unknown node type ${type}`);
 		return found;
-	},
-	getKnownTypes: () => ({}),
-};
+	};
+	return { getByName: lookUp, getByNameAndVersion: lookUp, getKnownTypes: () => ({}) };
+}
 
 const credentialClasses: Record<string, ICredentialType> = Object.fromEntries(
 	[new SurveyFeedbackApi(), new SurveyFeedbackLegacyHeaderApi(), new SurveyFeedbackQueryAuthApi()].map((type) => [type.name, type]),
@@ -234,8 +243,6 @@ function additionalDataFor(credentials: Credentials, hooks?: ExecutionLifecycleH
 	};
 }
 
-export type OurNodeType = 'surveyFeedback' | 'surveyFeedbackTrigger';
-
 /** A workflow stores parameters as JSON: a function or an object such as a DateTime is a test's mistake. */
 function assertStorable(value: unknown, path: string): void {
 	if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return;
@@ -249,10 +256,9 @@ function assertStorable(value: unknown, path: string): void {
 /** A node of ours as a workflow stores it; `settings` are the node's settings (onError…). */
 export function nodeOf(type: OurNodeType, parameters: INode['parameters'], settings: Partial<INode> = {}): INode {
 	assertStorable(parameters, 'parameters');
-	const nodeType = nodeClasses[`${PACKAGE}.${type}`];
 	return {
 		id: `${type}-under-test`,
-		name: nodeType.description.defaults.name as string,
+		name: type === 'surveyFeedback' ? 'Survey Feedback' : 'Survey Feedback Trigger',
 		type: `${PACKAGE}.${type}`,
 		typeVersion: 1,
 		position: [200, 0],
@@ -269,6 +275,8 @@ function withCredentials(node: INode, credentials: Credentials): INode {
 
 interface WorkflowOptions {
 	nodes: INode[];
+	/** The instance of the node under test; default: one constructed as n8n does. */
+	nodeType?: INodeType;
 	connections?: IConnections;
 	active?: boolean;
 	staticData?: IDataObject;
@@ -282,7 +290,7 @@ function workflowOf(options: WorkflowOptions): Workflow {
 		nodes: options.nodes,
 		connections: options.connections ?? {},
 		active: options.active ?? false,
-		nodeTypes,
+		nodeTypes: nodeTypesServing(options.nodeType),
 		staticData: options.staticData,
 		settings: { timezone: options.timezone ?? 'UTC', executionOrder: 'v1' },
 	});
@@ -308,6 +316,7 @@ export type ExecutionError = Error & { description?: string; context?: IDataObje
  */
 export async function runWorkflow(options: {
 	node: INode;
+	nodeType?: INodeType;
 	items?: IDataObject[];
 	credentials: Credentials;
 	timezone?: string;
@@ -318,7 +327,7 @@ export async function runWorkflow(options: {
 	const withInput = options.items !== undefined;
 	const nodes = withInput ? [input, node] : [node];
 	const connections: IConnections = withInput ? { [input.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {};
-	const workflow = workflowOf({ nodes, connections, staticData: options.staticData, timezone: options.timezone });
+	const workflow = workflowOf({ nodes, nodeType: options.nodeType, connections, staticData: options.staticData, timezone: options.timezone });
 	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
 		id: workflow.id,
 		name: 'Engine test',
@@ -357,6 +366,7 @@ export interface PollRun {
 
 export interface PollOptions {
 	node: INode;
+	nodeType?: INodeType;
 	credentials: Credentials;
 	/** The workflow's static data, carried from poll to poll as an active workflow keeps it. */
 	staticData: IDataObject;
@@ -373,7 +383,7 @@ export interface PollOptions {
  */
 export async function pollOnce(options: PollOptions): Promise<PollRun> {
 	const node = withCredentials(options.node, options.credentials);
-	const workflow = workflowOf({ nodes: [node], active: true, staticData: options.staticData, timezone: options.timezone });
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
 	const budget = options.pollBudgetMs;
 	const pollBudgetMs = budget === undefined ? undefined : () => budget;
 	const context = new PollContext(
@@ -411,9 +421,9 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 }
 
 /** n8n-core's ExecuteContext for the node, as a node run gets it: for code that takes a context. */
-export function executeContext(options: { node: INode; credentials: Credentials; items?: IDataObject[]; timezone?: string }): IExecuteFunctions {
+export function executeContext(options: { node: INode; nodeType?: INodeType; credentials: Credentials; items?: IDataObject[]; timezone?: string }): IExecuteFunctions {
 	const node = withCredentials(options.node, options.credentials);
-	const workflow = workflowOf({ nodes: [node], timezone: options.timezone });
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, timezone: options.timezone });
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const inputData = { main: [items] };
 	const executeData = { node, data: inputData, source: null };
@@ -425,12 +435,12 @@ export function executeContext(options: { node: INode; credentials: Credentials;
  * A list search of the node, the way the editor asks for one: n8n-core's LoadOptionsContext for
  * the parameter at `path`, with the node's current parameters.
  */
-export async function listSearch(options: { node: INode; credentials: Credentials; path: string; method: string; filter?: string }) {
+export async function listSearch(options: { node: INode; nodeType?: INodeType; credentials: Credentials; path: string; method: string; filter?: string }) {
 	const node = withCredentials(options.node, options.credentials);
-	const workflow = workflowOf({ nodes: [node] });
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType });
 	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
 	const context = new LoadOptionsContext(workflow, node, additionalData, options.path);
-	const search = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.[options.method];
+	const search = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`The node has no list search ${options.method}`);
 	const sent: SentRequest[] = [];
 	const result = await recording.run(sent, () => search.call(context as ILoadOptionsFunctions, options.filter));

@@ -5,8 +5,11 @@
  */
 import type { IDataObject, INode, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, type AuthenticationMethod } from '../../nodes/shared/transport';
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
+import type { Transport } from '../../nodes/shared/transport';
 import { nodeOf, runWorkflow, type ExecutionError, type SentRequest } from './engine';
+import { testTransport } from './transport';
 
 export type { SentRequest } from './engine';
 
@@ -27,6 +30,8 @@ export interface RunOptions {
 	timezone?: string;
 	/** Extra credential fields, e.g. maxRateLimitWait. */
 	credential?: IDataObject;
+	/** The node's transport; default: the test transport (no pacing, millisecond retries). */
+	transport?: Transport;
 }
 
 export interface RunResult {
@@ -49,10 +54,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const node = nodeOf('surveyFeedback', { authentication, ...options.parameters } as INode['parameters'], onError ? { onError } : {});
 	const { outputs, error, sent, hints } = await runWorkflow({
 		node,
+		nodeType: new SurveyFeedback(options.transport ?? testTransport()),
 		items: options.items ?? [{}],
 		timezone: options.timezone,
 		credentials: {
-			[CREDENTIAL_TYPES[authentication]]: {
+			[AUTHENTICATION_METHODS[authentication]]: {
 				apiKey: options.service.apiKey,
 				baseUrl: options.service.baseUrl,
 				legacyBaseUrl: options.service.legacyBaseUrl ?? '',

@@ -4,15 +4,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, transportSettings, type AuthenticationMethod } from '../../nodes/shared/transport';
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
+import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { listSearch, nodeOf, type OurNodeType } from '../helpers/engine';
+import { testTransport } from '../helpers/transport';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
 let sim: Simulator;
 
 beforeAll(async () => {
-	transportSettings.requestsPerWindow = 100_000;
 	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
 });
 
@@ -32,7 +34,8 @@ function search(method: string, options: { filter?: string; authentication?: Aut
 	const parameters = type === 'surveyFeedback' ? { resource: 'survey', operation: 'send' } : { event: 'newFeedback' };
 	return listSearch({
 		node: nodeOf(type, { authentication, ...parameters }),
-		credentials: { [CREDENTIAL_TYPES[authentication]]: { apiKey: sim.accounts[0].writeKey, baseUrl: sim.baseUrl } },
+		nodeType: type === 'surveyFeedback' ? new SurveyFeedback(testTransport()) : new SurveyFeedbackTrigger(testTransport()),
+		credentials: { [AUTHENTICATION_METHODS[authentication]]: { apiKey: sim.accounts[0].writeKey, baseUrl: sim.baseUrl } },
 		path: options.path ?? 'campaign',
 		method,
 		filter: options.filter,

@@ -8,8 +8,9 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { transportSettings } from '../../nodes/shared/transport';
+import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { nodeOf, pollOnce, runWorkflow, type ExecutionError, type PollOptions, type SentRequest } from '../helpers/engine';
+import { testTransport } from '../helpers/transport';
 import type { Simulator } from '../../dev/simulator';
 
 export interface PollResult {
@@ -37,6 +38,8 @@ export interface DriverOptions {
 export class TriggerDriver {
 	/** The workflow's static data, as the active workflow holds it between polls. */
 	private readonly staticData: IDataObject = {};
+	/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
+	private readonly nodeType = new SurveyFeedbackTrigger(testTransport());
 
 	constructor(private readonly options: DriverOptions) {}
 
@@ -63,17 +66,24 @@ export class TriggerDriver {
 		opts: { mode?: 'manual' | 'trigger'; beforeRequest?: RequestHook; pollBudgetMs?: number } = {},
 	): Promise<PollResult> {
 		const credentials = {
-			surveyFeedbackApi: { apiKey: this.options.apiKey, baseUrl: this.options.sim.baseUrl, ...(this.options.credential ?? {}) },
+			surveyFeedbackApi: {
+				apiKey: this.options.apiKey,
+				baseUrl: this.options.sim.baseUrl,
+				// Three retries of 1, 2 and 4 ms with the test transport.
+				maxRetryWait: 0.007,
+				...(this.options.credential ?? {}),
+			},
 		};
 		if (opts.mode === 'manual') {
 			if (opts.beforeRequest || opts.pollBudgetMs !== undefined) throw new Error('Hooks and budgets are for trigger-mode polls');
 			const copy = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
-			const run = await runWorkflow({ node: this.node(), credentials, timezone: this.options.timezone, staticData: copy });
+			const run = await runWorkflow({ node: this.node(), nodeType: this.nodeType, credentials, timezone: this.options.timezone, staticData: copy });
 			const items = (run.outputs[0] ?? []).map((item) => item.json);
 			return { items, returnedNull: run.outputs.length === 0 && !run.error, error: run.error, sent: run.sent, staticData: this.nodeData(copy) };
 		}
 		const { output, error, sent } = await pollOnce({
 			node: this.node(),
+			nodeType: this.nodeType,
 			credentials,
 			staticData: this.staticData,
 			timezone: this.options.timezone,
@@ -82,13 +92,6 @@ export class TriggerDriver {
 		});
 		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state };
 	}
-}
-
-/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
-export function fastTransport(): () => void {
-	const saved = { ...transportSettings };
-	Object.assign(transportSettings, { baseBackoffMs: 1, maxBackoffMs: 2, requestsPerWindow: 1_000_000 });
-	return () => Object.assign(transportSettings, saved);
 }
 
 /** The query of a sent request, as a plain object (bracket keys kept as they are). */

@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { start, type Simulator } from '../../dev/simulator';
 import { mulberry32, type Rng } from '../../dev/simulator/rng';
-import { byId, fastTransport, TriggerDriver, type RequestHook } from './driver';
+import { byId, TriggerDriver, type RequestHook } from './driver';
 
 type Kind = 'customers' | 'feedback' | 'outbox';
 
@@ -53,16 +53,13 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
 let sim: Simulator;
-let restore: () => void;
 let clock = 0;
 
 beforeAll(async () => {
-	restore = fastTransport();
 	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
 });
 
 afterAll(async () => {
-	restore();
 	await sim.close();
 });
 

@@ -8,14 +8,12 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { searchCampaigns } from '../../nodes/shared/listSearch';
 import { start, type Simulator } from '../../dev/simulator';
-import { byId, fastTransport, pathOf, queryOf, TriggerDriver } from './driver';
+import { byId, pathOf, queryOf, TriggerDriver } from './driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');
 let clock = T0;
 let sim: Simulator;
-let restore: () => void;
 let campaigns: IDataObject[];
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -36,7 +34,6 @@ const campaign = (metric: string, channel: string) =>
 	String(campaigns.find((entry) => entry.metric === metric && entry.channel === channel)?.id);
 
 beforeAll(async () => {
-	restore = fastTransport();
 	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
 });
 
@@ -47,7 +44,6 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-	restore();
 	await sim.close();
 	nock.cleanAll();
 });
@@ -64,7 +60,7 @@ describe('node description', () => {
 			'surveyFeedbackLegacyHeaderApi',
 			'surveyFeedbackQueryAuthApi',
 		]);
-		expect(node.methods.listSearch.searchCampaigns).toBe(searchCampaigns);
+		expect(node.methods?.listSearch?.searchCampaigns).toEqual(expect.any(Function));
 		const shownFor = (name: string) => description.properties.find((property) => property.name === name)?.displayOptions?.show?.event;
 		expect(shownFor('campaign')).toEqual(['newFeedback', 'newOutboxRecord']);
 		expect(shownFor('score')).toEqual(['newFeedback']);
@@ -251,7 +247,7 @@ describe('Fetch Test Event (manual mode)', () => {
 	it('says so when no record matches', async () => {
 		insert('feedback', [{ email: email(), createdDate: iso(T0), score: 10 }]);
 		const manual = await driver({ event: 'newFeedback', score: 'detractors' }).poll({ mode: 'manual' });
-		expect(manual.error?.message).toBe('No feedback response matching the filters was found');
+		expect(manual.error?.message).toContain('No feedback response matching the filters was found');
 		expect(manual.error?.description).toMatch(/score in the chosen range/);
 		expect(manual.staticData).toEqual({});
 	});
@@ -322,7 +318,7 @@ describe('filters', () => {
 
 	it('feedback: a custom range with its minimum above its maximum fails before any request', async () => {
 		const result = await driver({ event: 'newFeedback', score: 'custom', minScore: 8, maxScore: 2 }).poll();
-		expect(result.error?.message).toBe('Minimum Score (8) is above Maximum Score (2)');
+		expect(result.error?.message).toContain('Minimum Score (8) is above Maximum Score (2)');
 		expect(result.sent).toHaveLength(0);
 	});
 
@@ -463,7 +459,7 @@ describe('a poll that fails part-way', () => {
 				if (index === 1) sim.configure({ faults: [{ kind: 503, count: 4, match: { pathPrefix: '/api/v2/feedback' } }] });
 			},
 		});
-		expect(failed.error?.message).toBe('The service failed to answer [HTTP 503]');
+		expect(failed.error?.message).toContain('Trigger: New Feedback failed on the page after 1000 records (none are emitted): the service answered HTTP 503 (4 tries');
 		expect(failed.sent).toHaveLength(5); // page 1, then page 2 and its three retries
 		expect(trigger.state).toEqual(before);
 
@@ -485,7 +481,7 @@ describe('a poll that fails part-way', () => {
 				if (index === 2) sim.configure({ faults: [{ kind: 'drop', count: 4 }] });
 			},
 		});
-		expect(failed.error?.message).toBe('Could not reach the Survey Feedback Service: the connection was dropped');
+		expect(failed.error?.message).toMatch(/^Trigger: New Sent Survey failed on page \d .*: the connection was dropped/);
 		expect(trigger.state).toEqual(before);
 		sim.configure({ faults: [] });
 
@@ -506,7 +502,7 @@ describe('a poll that fails part-way', () => {
 				await fetch(`${sim.baseUrl}/api/v2/ping`, { headers: { 'X-Api-Key': account().writeKey } });
 			},
 		});
-		expect(failed.error?.message).toBe('The service is still rate limiting this account [HTTP 429]');
+		expect(failed.error?.message).toContain('Trigger: New Customer failed on the page after 1000 records (none are emitted): the service is still rate limiting this account [HTTP 429]');
 		expect(trigger.state).toEqual(expect.objectContaining({ watermark: null, idsAtWatermark: [] }));
 		sim.configure({ rateLimit: false });
 
@@ -526,7 +522,7 @@ describe('a poll that fails part-way', () => {
 			parameters: { event: 'newFeedback' },
 		});
 		const result = await trigger.poll();
-		expect(result.error?.message).toBe('The service sent a feedback response without a readable createdDate');
+		expect(result.error?.message).toContain('The service sent a feedback response without a readable createdDate');
 		expect(trigger.state).toEqual({});
 	});
 });

@@ -24,6 +24,10 @@ export const surveyRoutes: Route[] = [
 			const campaign = store.campaign(b.campaign);
 			if (!campaign) throw notFound();
 			if (!campaign.active) throw badRequest('The campaign is deactivated.');
+			// A transactional survey "queues an email or in-app survey" (spec): other channels cannot.
+			if (campaign.channel !== 'email' && campaign.channel !== 'inapp') {
+				throw badRequest(`Campaign ${campaign.id} sends by ${campaign.channel}: transactional surveys go out by email or in-app only.`);
+			}
 
 			let queued = 0;
 			const results = items.map((raw, index) => {

@@ -1,79 +1,108 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { describeItems, type ItemOutcome } from '../../shared/batching';
+import { asNodeError } from '../../shared/nodeError';
+import type { Transport } from '../../shared/transport';
+import { describeItems, runBatches } from '../helpers/batching';
+import { isToolRun, simplifyRecord } from '../helpers/toolMode';
+import { isBulk, type ItemOutcome } from './operation';
+import { findOperation } from './registry';
 import { resources } from './resources';
+
+type Failure = Extract<ItemOutcome, { error: Error }>;
+
+/** Any error as n8n's own error classes, pointing at its item and naming the operation. */
+function nodeError(node: INode, error: unknown, itemIndex: number, label: string): NodeApiError | NodeOperationError {
+	const failure = asNodeError(node, error, itemIndex);
+	if (!failure.message.startsWith(label)) failure.message = `${label} failed: ${failure.message}`;
+	// An AI agent passes a tool only the message of its error: what to change is in the description.
+	if (node.type.endsWith('Tool') && failure.description && !failure.message.includes(failure.description)) {
+		failure.message = `${failure.message}. ${failure.description}`;
+	}
+	return failure;
+}
 
 /**
  * An input item's failure as an output item. n8n routes an item whose JSON holds only `error`
  * and `details` to the error output, and keeps it whole (an item with `error` set on the item
  * itself gets its JSON replaced by the bare message, losing the row).
  */
-function errorItem(outcome: Extract<ItemOutcome, { error: Error }>): INodeExecutionData {
-	const error = outcome.error as Error & { description?: string; httpCode?: string; row?: IDataObject };
-	const details: IDataObject = { ...(error.row ?? {}) };
-	if (error.description) details.description = error.description;
-	if (error.httpCode) details.httpCode = error.httpCode;
-	return { json: { error: error.message, details }, pairedItem: { item: outcome.itemIndex } };
+function errorItem({ itemIndex, error }: Failure): INodeExecutionData {
+	const { description, httpCode, row } = error as Error & { description?: string; httpCode?: string; row?: IDataObject };
+	const details: IDataObject = { ...(row ?? {}) };
+	if (description) details.description = description;
+	if (httpCode) details.httpCode = httpCode;
+	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }
 
-/** One error for the failed rows of a bulk request, naming each failed item and its reason. */
-function failedRowsError(this: IExecuteFunctions, failed: Array<Extract<ItemOutcome, { error: Error }>>, succeeded: number[]) {
-	if (failed.length === 1 && succeeded.length === 0) return failed[0].error;
+/**
+ * The error that stops the node. When every failed item shares one error (a bad item, or one
+ * request that failed for its whole batch), it is that error, saying which items it covered and
+ * which ones the service had already accepted; rows the service refused are listed one by one.
+ */
+function failedItemsError(node: INode, label: string, failed: Failure[], succeeded: number[]): NodeApiError | NodeOperationError {
+	const accepted = succeeded.length ? ` The service had already accepted ${describeItems(succeeded)}: a rerun should leave them out.` : '';
+	const rowsRefused = failed.some(({ error }) => 'row' in error) && (failed.length > 1 || succeeded.length > 0);
+	if (!rowsRefused && new Set(failed.map(({ error }) => error)).size === 1) {
+		const error = nodeError(node, failed[0].error, failed[0].itemIndex, label);
+		const covered = failed.length > 1 ? ` It concerned ${describeItems(failed.map(({ itemIndex }) => itemIndex))}.` : '';
+		if (covered || accepted) error.description = `${error.description ?? ''}${covered}${accepted}`.trim();
+		return error;
+	}
 	const lines = failed.slice(0, 20).map(({ itemIndex, error }) => `item ${itemIndex}: ${error.message}`);
 	if (failed.length > 20) lines.push(`… and ${failed.length - 20} more`);
-	return new NodeOperationError(this.getNode(), `${failed.length} of ${failed.length + succeeded.length} items failed`, {
+	return new NodeOperationError(node, `${label} failed for ${failed.length} of ${failed.length + succeeded.length} items`, {
 		itemIndex: failed[0].itemIndex,
-		description: `${lines.join('\n')}${
-			succeeded.length ? `\nThe service accepted ${describeItems(succeeded)}.` : ''
-		}\nTurn on "Continue On Fail" (Settings) to get one output item per input, failed ones included.`,
+		description: `${lines.join('\n')}${accepted ? `\n${accepted.trim()}` : ''}\nTurn on "Continue On Fail" (Settings) to get one output item per input, failed ones included.`,
 	});
 }
 
-/** Runs the chosen operation for every input item and pairs each output with its input. */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
+/**
+ * Runs the chosen operation for every input item and pairs each output with its input. The one
+ * place that decides what a failure does: without Continue On Fail the node stops (a bad item
+ * stops it before anything is sent), with it every failed item becomes an error item.
+ */
+export async function router(this: IExecuteFunctions, transport: Transport): Promise<INodeExecutionData[][]> {
+	const node = this.getNode();
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.operations[operation];
-	if (!module) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
-	}
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const found = findOperation(resources, resource, operationName);
+	if (!found) throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
+	const { operation, label } = found;
+	const continueOnFail = this.continueOnFail();
+	const api = transport.for(this, label);
+	const itemIndexes = this.getInputData().map((_, index) => index);
 
-	const itemIndexes = items.map((_, index) => index);
 	let outcomes: ItemOutcome[];
-	if ('executeBatch' in module) {
-		outcomes = await module.executeBatch.call(this, itemIndexes);
+	if (isBulk(operation)) {
+		outcomes = await runBatches(this, operation, itemIndexes, api, { stopAtFirstFailure: !continueOnFail });
 	} else {
 		outcomes = [];
 		for (const itemIndex of itemIndexes) {
 			try {
-				outcomes.push({ itemIndex, json: await module.execute.call(this, itemIndex) });
+				outcomes.push({ itemIndex, json: await operation.execute.call(this, itemIndex, api) });
 			} catch (error) {
-				if (!this.continueOnFail()) {
-					// n8n's errors carry a context; the item index lets the editor point at the item.
-					const context = (error as { context?: IDataObject }).context;
-					if (context) context.itemIndex ??= itemIndex;
-					throw error;
-				}
+				if (!continueOnFail) throw nodeError(node, error, itemIndex, label);
 				outcomes.push({ itemIndex, error: error as Error });
 			}
 		}
 	}
 
-	const failed = outcomes.filter((outcome): outcome is Extract<ItemOutcome, { error: Error }> => 'error' in outcome);
-	if (failed.length && !this.continueOnFail()) {
+	const failed = outcomes.filter((outcome): outcome is Failure => 'error' in outcome);
+	if (failed.length && !continueOnFail) {
 		const succeeded = outcomes.filter((outcome) => !('error' in outcome)).map(({ itemIndex }) => itemIndex);
-		throw failedRowsError.call(this, failed, succeeded);
+		throw failedItemsError(node, label, failed, succeeded);
 	}
 
+	const simplify = isToolRun(this) && (this.getNodeParameter('simplify', 0, true) as boolean);
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
-			output.push(errorItem(outcome));
+			output.push(errorItem({ itemIndex: outcome.itemIndex, error: nodeError(node, outcome.error, outcome.itemIndex, label) }));
 		} else {
+			const json = simplify ? (Array.isArray(outcome.json) ? outcome.json.map(simplifyRecord) : simplifyRecord(outcome.json)) : outcome.json;
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.json), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
 					itemData: { item: outcome.itemIndex },
 				}),
 			);

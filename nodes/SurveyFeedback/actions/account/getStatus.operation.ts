@@ -1,16 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-export const description: INodeProperties[] = [];
+export const option: OperationOption = {
+	name: 'Get Status',
+	value: 'getStatus',
+	action: 'Get account status',
+	description: 'Get the plan, the survey credits left and the usage counters of the account',
+	toolDescription:
+		"Get the account's plan, its survey credits left for the period and its usage counters. Takes no parameters.",
+};
+
+export const properties: INodeProperties[] = [];
 
 /** The account snapshot: identity, plan, survey credits left, usage counters. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v2/ping',
-		operation: 'Account: Get Status',
-		itemIndex,
-	});
-	return (body.data as IDataObject) ?? body;
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	return recordOf(await api.request({ method: 'GET', path: '/api/v2/ping', itemIndex }));
 }

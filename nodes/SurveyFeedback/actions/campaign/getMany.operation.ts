@@ -1,9 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getAllRecords } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getAllRecords } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many campaigns',
+	description: 'List every campaign with its metric, channel, template and status',
+	toolDescription:
+		"List every survey campaign: its ID, name, metric (NPS, CSAT, CES, STAR), channel, template and whether it is active. Use a campaign's ID to filter feedback or to send a survey.",
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Returns every campaign of the account, active and deactivated, one item each',
 		name: 'campaignListNotice',
@@ -12,11 +22,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return getAllRecords.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/campaigns', operation: 'Campaign: Get Many' },
-		recordsKey: 'campaigns',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	return getAllRecords(api, itemIndex, { method: 'GET', path: '/api/v2/campaigns' }, 'campaigns');
 }

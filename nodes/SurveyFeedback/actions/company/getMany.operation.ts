@@ -1,11 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
-import { getMany } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getMany } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many companies',
+	description: 'List companies with their scores and customer counts',
+	toolDescription:
+		'List companies with their scores (NPS, CSAT, CES) and customer counts.',
+};
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	{
 		displayName: 'Options',
@@ -31,12 +41,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['company'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return getMany.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/companies', qs: compact({ sort: options.sort as string }), operation: 'Company: Get Many' },
+	return getMany(this, api, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/companies', qs: compact({ sort: options.sort as string }) },
 		recordsKey: 'companies',
 	});
 }

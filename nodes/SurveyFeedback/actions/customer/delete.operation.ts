@@ -1,14 +1,24 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemOutcome } from '../../../shared/batching';
-import { emailField } from '../../../shared/descriptions';
-import { sendEmailBatches } from './emailList';
+import type { ServiceApi } from '../../../shared/transport';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
-const properties: INodeProperties[] = [emailField('Email of the customer to delete, with all their data. Items are sent 1000 per request.')];
+export const option: OperationOption = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete customers',
+	description: 'Delete customers and all their data',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['delete'] } }, properties);
+export const properties = emailListProperties('Email of the customer to delete, with all their data. Items are sent 1000 per request.');
 
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return sendEmailBatches.call(this, itemIndexes, { method: 'DELETE', path: '/api/v2/customers', operation: 'Customer: Delete', missingIsDone: true });
+export const batchSize = 1000;
+
+export function itemReader(this: IExecuteFunctions) {
+	return emailListReader(this);
+}
+
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	return sendEmailList(this, batch, api, { method: 'DELETE', path: '/api/v2/customers', missingIsDone: true });
 }

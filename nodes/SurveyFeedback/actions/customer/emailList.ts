@@ -1,41 +1,56 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { outcomesByEmail, runBulk, type ItemOutcome } from '../../../shared/batching';
-import { requireEmail } from '../../../shared/inputs';
-import { apiRequest, type ApiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { emailOutcomes } from '../../helpers/bulkRows';
+import { emailRow, readEmailJson } from '../../helpers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, Prepared } from '../operation';
 
 /**
- * The bulk customer endpoints whose body is `subscribers: [emails]` (delete, unsubscribe,
- * resubscribe): 1000 emails per request, one row back per item.
+ * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request
+ * as `subscribers: [emails]`, with one row back per item.
  */
-export async function sendEmailBatches(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-	request: Pick<ApiRequest, 'method' | 'path' | 'operation'> & {
-		/** Extra body fields; items with different extras go in different requests. */
-		extra?: (itemIndex: number) => IDataObject;
-		/** Whether an email the account does not have counts as done (deletes). */
-		missingIsDone?: boolean;
-	},
-): Promise<ItemOutcome[]> {
-	return runBulk(this, {
-		itemIndexes,
-		batchSize: 1000,
-		prepare: (itemIndex) => {
-			const email = requireEmail(this.getNodeParameter('email', itemIndex), { node: this.getNode(), itemIndex, field: 'Email' });
-			const extra = request.extra?.(itemIndex) ?? {};
-			return { itemIndex, value: { email, extra }, group: JSON.stringify(extra) };
-		},
-		send: async (batch) => {
-			const body = await apiRequest.call(this, {
-				method: request.method,
-				path: request.path,
-				operation: request.operation,
-				body: { subscribers: batch.map(({ value }) => value.email), ...batch[0].value.extra },
-				repeatable: true,
-				itemIndex: batch[0].itemIndex,
-			});
-			return outcomesByEmail(this, batch, body, `${request.operation} failed`, { emailOf: (value) => value.email, missingIsDone: request.missingIsDone });
-		},
+export function emailListProperties(emailDescription: string): INodeProperties[] {
+	return [
+		...inputModeProperties('only the email field of each item; its other fields are left alone.'),
+		{ ...emailField(emailDescription), displayOptions: DEFINE_BELOW },
+	];
+}
+
+export interface EmailEntry {
+	email: string;
+	/** Extra body fields; items with different extras go in different requests. */
+	extra: IDataObject;
+}
+
+export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number) => IDataObject): (itemIndex: number) => Prepared<EmailEntry> {
+	const email = itemParameter(ctx, 'email', '');
+	const read = rowReader(ctx, {
+		schema: emailRow,
+		fromEditor: (itemIndex) => ({ email: email(itemIndex) }),
+		editorLabels: { email: 'Email' },
+		fromItemJson: readEmailJson,
 	});
+	return (itemIndex) => {
+		const more = extra?.(itemIndex) ?? {};
+		return { itemIndex, value: { email: read(itemIndex).email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
+	};
+}
+
+export async function sendEmailList(
+	ctx: IExecuteFunctions,
+	batch: Array<Prepared<EmailEntry>>,
+	api: ServiceApi,
+	request: { method: 'POST' | 'DELETE'; path: string; missingIsDone?: boolean },
+): Promise<ItemOutcome[]> {
+	const body = await api.request({
+		method: request.method,
+		path: request.path,
+		body: { subscribers: batch.map(({ value }) => value.email), ...batch[0].value.extra },
+		repeatable: true,
+		itemIndex: batch[0].itemIndex,
+	});
+	return emailOutcomes(ctx.getNode(), batch, body, { emailOf: (value) => value.email, missingIsDone: request.missingIsDone });
 }

@@ -1,12 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { attributeFilterProperties, dateRangeOptions, INSTANT_RULE, returnAllOrLimit, sortOption } from '../../../shared/descriptions';
+import { attributeFilterProperties } from '../../../shared/descriptions';
 import { attributeFilterQuery, compact } from '../../../shared/inputs';
-import { getMany } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
+import { getMany } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many customers',
+	description: 'List customers, filtered by email, dates and properties',
+	toolDescription:
+		'Find customers, newest first: by exact email, by creation dates (YYYY-MM-DD) or by custom properties. Each customer has its ID, email, first and last name, company, tags and custom properties.',
+};
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	{
 		displayName: 'Filters',
@@ -17,15 +28,13 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
 			...dateRangeOptions(INSTANT_RULE),
-			sortOption('createdDate'),
+			createdDateSort,
 		],
 	},
 	...attributeFilterProperties,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const node = this.getNode();
 	const qs = compact({
@@ -44,8 +53,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ node, itemIndex },
 		),
 	});
-	return getMany.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/customers', qs, operation: 'Customer: Get Many' },
+	return getMany(this, api, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/customers', qs },
 		recordsKey: 'subscribers',
 	});
 }

@@ -1,14 +1,26 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemOutcome } from '../../../shared/batching';
-import { emailField } from '../../../shared/descriptions';
-import { sendEmailBatches } from './emailList';
+import type { ServiceApi } from '../../../shared/transport';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
-const properties: INodeProperties[] = [emailField('Email of the customer to subscribe again. Only customers unsubscribed by the account owner can be; each row says resubscribed, already_subscribed or skipped (with the reason).')];
+export const option: OperationOption = {
+	name: 'Resubscribe',
+	value: 'resubscribe',
+	action: 'Resubscribe customers',
+	description: 'Subscribe customers again after an opt-out by the account',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['resubscribe'] } }, properties);
+export const properties = emailListProperties(
+	'Email of the customer to subscribe again. Only customers unsubscribed by the account owner can be; each row says resubscribed, already_subscribed or skipped (with the reason).',
+);
 
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return sendEmailBatches.call(this, itemIndexes, { method: 'POST', path: '/api/v2/customers/resubscribe', operation: 'Customer: Resubscribe' });
+export const batchSize = 1000;
+
+export function itemReader(this: IExecuteFunctions) {
+	return emailListReader(this);
+}
+
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	return sendEmailList(this, batch, api, { method: 'POST', path: '/api/v2/customers/resubscribe' });
 }

@@ -1,13 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { attributeFilterProperties } from '../../../shared/descriptions';
-import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import { at as field, attributeFilterQuery, compact, fieldError, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption } from '../operation';
 
 const MAX_CUSTOMERS = 1000;
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Sync Attributes',
+	value: 'syncAttributes',
+	action: 'Sync customer attributes',
+	description: 'Copy current customer data onto their feedback and outbox records',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Copies each customer’s current tags, custom properties, name and company onto their existing feedback and outbox records. It changes no values itself and runs in the background.',
@@ -79,24 +86,21 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['syncAttributes'] } }, properties);
-
 function selection(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const node = this.getNode();
-	const at = (field: string) => ({ node, itemIndex, field });
+	const at = (name: string) => field({ node, itemIndex }, name);
 	const selectBy = this.getNodeParameter('selectBy', itemIndex) as string;
-	const tooMany = (field: string, count: number) =>
-		new NodeOperationError(node, `${field}: ${count} given, the service takes at most ${MAX_CUSTOMERS} per call (item ${itemIndex})`, { itemIndex });
+	const tooMany = (name: string, count: number) => fieldError(at(name), `${count} given, the service takes at most ${MAX_CUSTOMERS} per call`);
 
 	if (selectBy === 'customers') {
 		const customers = toStringList(this.getNodeParameter('customerIds', itemIndex), at('Customer IDs'));
-		if (!customers.length) throw new NodeOperationError(node, `Customer IDs: at least one is required (item ${itemIndex})`, { itemIndex });
+		if (!customers.length) throw fieldError(at('Customer IDs'), 'at least one is required');
 		if (customers.length > MAX_CUSTOMERS) throw tooMany('Customer IDs', customers.length);
 		return { customers };
 	}
 	if (selectBy === 'emails') {
 		const emails = toStringList(this.getNodeParameter('emails', itemIndex), at('Emails')).map((email) => requireEmail(email, at('Emails')));
-		if (!emails.length) throw new NodeOperationError(node, `Emails: at least one is required (item ${itemIndex})`, { itemIndex });
+		if (!emails.length) throw fieldError(at('Emails'), 'at least one is required');
 		if (emails.length > MAX_CUSTOMERS) throw tooMany('Emails', emails.length);
 		return { emails };
 	}
@@ -116,18 +120,17 @@ function selection(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		attributes_matching: attributes.attributes ? (attributes.match as string) : undefined,
 	});
 	if (Object.keys(filters).length === 0) {
-		throw new NodeOperationError(node, `Filters: add at least one filter; the service refuses a filter that does not narrow the customers (item ${itemIndex})`, { itemIndex });
+		throw fieldError(at('Filters'), 'add at least one filter; the service refuses a filter that does not narrow the customers');
 	}
 	return { filters };
 }
 
 /** Starts the resync; each background job the service returns becomes one item. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body = await apiRequest.call(this, {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/sync-attributes',
 		body: { ...selection.call(this, itemIndex), scope: this.getNodeParameter('scope', itemIndex, 'all') as string },
-		operation: 'Customer: Sync Attributes',
 		repeatable: true,
 		itemIndex,
 	});

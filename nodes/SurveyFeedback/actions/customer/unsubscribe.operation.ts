@@ -1,13 +1,20 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ItemOutcome } from '../../../shared/batching';
-import { emailField } from '../../../shared/descriptions';
-import { optionalText } from '../../../shared/inputs';
-import { sendEmailBatches } from './emailList';
+import { at, optionalText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { itemParameter } from '../../helpers/itemParameter';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
-const properties: INodeProperties[] = [
-	emailField('Email of the customer to unsubscribe. Items are sent 1000 per request.'),
+export const option: OperationOption = {
+	name: 'Unsubscribe',
+	value: 'unsubscribe',
+	action: 'Unsubscribe customers',
+	description: 'Stop sending surveys to customers',
+};
+
+export const properties: INodeProperties[] = [
+	...emailListProperties('Email of the customer to unsubscribe. Items are sent 1000 per request.'),
 	{
 		displayName: 'Opt-Out Message',
 		name: 'message',
@@ -17,21 +24,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['unsubscribe'] } }, properties);
+export const batchSize = 1000;
 
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return sendEmailBatches.call(this, itemIndexes, {
-		method: 'POST',
-		path: '/api/v2/customers/unsubscribe',
-		operation: 'Customer: Unsubscribe',
-		extra: (itemIndex) => {
-			const message = optionalText(this.getNodeParameter('message', itemIndex, ''), {
-				node: this.getNode(),
-				itemIndex,
-				field: 'Opt-Out Message',
-			});
-			// The spec types the opt-out message as an array.
-			return message ? { message: [message] } : {};
-		},
+export function itemReader(this: IExecuteFunctions) {
+	const node = this.getNode();
+	const messageOf = itemParameter(this, 'message', '');
+	return emailListReader(this, (itemIndex) => {
+		const message = optionalText(messageOf(itemIndex), at({ node, itemIndex }, 'Opt-Out Message'));
+		// The spec types the opt-out message as an array.
+		return message ? { message: [message] } : {};
 	});
+}
+
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	return sendEmailList(this, batch, api, { method: 'POST', path: '/api/v2/customers/unsubscribe' });
 }

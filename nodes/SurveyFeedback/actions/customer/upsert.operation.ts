@@ -1,34 +1,51 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outcomesByEmail, runBulk, type ItemOutcome } from '../../../shared/batching';
-import { customerFieldOptions, readCustomer } from '../../../shared/customerFields';
-import { emailField } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { emailOutcomes } from '../../helpers/bulkRows';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customerFields';
+import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 
-const properties: INodeProperties[] = [
-	emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
-	...customerFieldOptions({ withProperties: true }),
+export const option: OperationOption = {
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update customers',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+};
+
+export const properties: INodeProperties[] = [
+	...inputModeProperties(
+		'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
+	),
+	...[
+		emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
+		customerAdditionalFields,
+		customPropertiesField,
+	].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customer'], operation: ['upsert'] } }, properties);
+export const batchSize = 1000;
 
-/** Creates or updates customers, 1000 per request; each item gets its own row back. */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return runBulk(this, {
-		itemIndexes,
-		batchSize: 1000,
-		prepare: (itemIndex) => ({ itemIndex, value: readCustomer.call(this, itemIndex, { withProperties: true }) }),
-		send: async (batch) => {
-			const body = await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/v2/customers',
-				body: { subscribers: batch.map(({ value }) => value) },
-				operation: 'Customer: Create or Update',
-				repeatable: true,
-				itemIndex: batch[0].itemIndex,
-			});
-			return outcomesByEmail(this, batch, body, 'Customer not created or updated', { emailOf: (value) => value.email });
-		},
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<CustomerRow> {
+	const read = rowReader(this, {
+		schema: customerRow,
+		fromEditor: customerFromEditor(this, { withProperties: true }),
+		editorLabels: CUSTOMER_FIELD_LABELS,
+		fromItemJson: readCustomerJson,
 	});
+	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
+}
+
+/** Creates or updates up to 1000 customers; each item gets its own row back. */
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<CustomerRow>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	const body = await api.request({
+		method: 'POST',
+		path: '/api/v2/customers',
+		body: { subscribers: batch.map(({ value }) => value) },
+		repeatable: true,
+		itemIndex: batch[0].itemIndex,
+	});
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email});
 }

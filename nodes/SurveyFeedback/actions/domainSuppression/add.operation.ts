@@ -1,12 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { compact, requireText } from '../../../shared/inputs';
-import { addSuppression, DOMAIN_SUPPRESSION, noteField, readNote } from '../emailSuppression/suppressions';
+import { at, compact, oneOf, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { addSuppression, noteField, readNote } from '../../helpers/suppressions';
+import type { OperationOption } from '../operation';
 
-const CATEGORIES = ['other', 'corporate', 'disposable', 'invalid'];
+export const option: OperationOption = {
+	name: 'Add',
+	value: 'add',
+	action: 'Add a domain suppression',
+	description: 'Stop all surveys to a domain or domain pattern',
+};
 
-const properties: INodeProperties[] = [
+const CATEGORIES: INodePropertyOptions[] = [
+	{ name: 'Corporate', value: 'corporate' },
+	{ name: 'Disposable', value: 'disposable', description: 'Throwaway mailbox providers' },
+	{ name: 'Invalid', value: 'invalid' },
+	{ name: 'Other', value: 'other' },
+];
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Pattern',
 		name: 'pattern',
@@ -20,26 +33,16 @@ const properties: INodeProperties[] = [
 		displayName: 'Category',
 		name: 'category',
 		type: 'options',
-		options: [
-			{ name: 'Corporate', value: 'corporate' },
-			{ name: 'Disposable', value: 'disposable', description: 'Throwaway mailbox providers' },
-			{ name: 'Invalid', value: 'invalid' },
-			{ name: 'Other', value: 'other' },
-		],
+		options: CATEGORIES,
 		default: 'other',
 		description: 'Why the domain is suppressed',
 	},
 	noteField,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['domainSuppression'], operation: ['add'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const node = this.getNode();
-	const pattern = requireText(this.getNodeParameter('pattern', itemIndex), { node, itemIndex, field: 'Pattern' });
-	const category = String(this.getNodeParameter('category', itemIndex, 'other')).trim();
-	if (!CATEGORIES.includes(category)) {
-		throw new NodeOperationError(node, `Category: "${category}" is not one of ${CATEGORIES.join(', ')} (item ${itemIndex})`, { itemIndex });
-	}
-	return addSuppression.call(this, itemIndex, DOMAIN_SUPPRESSION, compact({ pattern, category, note: readNote.call(this, itemIndex) }));
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	const item = { node: this.getNode(), itemIndex };
+	const pattern = requireText(this.getNodeParameter('pattern', itemIndex), at(item, 'Pattern'));
+	const category = oneOf(this.getNodeParameter('category', itemIndex, 'other'), CATEGORIES, at(item, 'Category'));
+	return addSuppression(api, itemIndex, 'domains', compact({ pattern, category, note: readNote(this, itemIndex) }));
 }

@@ -1,9 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DOMAIN_SUPPRESSION, listSuppressions } from '../emailSuppression/suppressions';
+import type { ServiceApi } from '../../../shared/transport';
+import { listSuppressions } from '../../helpers/suppressions';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many domain suppressions',
+	description: 'List the suppressed domain patterns',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Returns every suppressed domain pattern of the account, manual and automatic ones, one item each',
 		name: 'domainSuppressionListNotice',
@@ -12,8 +20,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['domainSuppression'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return listSuppressions.call(this, itemIndex, DOMAIN_SUPPRESSION);
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	return listSuppressions(api, itemIndex, 'domains');
 }

@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DOMAIN_SUPPRESSION, removeSuppression, suppressionIdField } from '../emailSuppression/suppressions';
+import type { ServiceApi } from '../../../shared/transport';
+import { removeSuppression, suppressionIdField } from '../../helpers/suppressions';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [suppressionIdField];
+export const option: OperationOption = {
+	name: 'Remove',
+	value: 'remove',
+	action: 'Remove a domain suppression',
+	description: 'Remove a manually added domain suppression',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['domainSuppression'], operation: ['remove'] } }, properties);
+export const properties: INodeProperties[] = [suppressionIdField];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return removeSuppression.call(this, itemIndex, DOMAIN_SUPPRESSION);
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	return removeSuppression(this, api, itemIndex, 'domains');
 }

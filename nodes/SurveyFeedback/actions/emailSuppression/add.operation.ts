@@ -1,10 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, requireEmail } from '../../../shared/inputs';
-import { addSuppression, EMAIL_SUPPRESSION, noteField, readNote } from './suppressions';
+import { at, compact, requireEmail } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { addSuppression, noteField, readNote } from '../../helpers/suppressions';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Add',
+	value: 'add',
+	action: 'Add an email suppression',
+	description: 'Stop all surveys to an email address',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -25,15 +33,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['emailSuppression'], operation: ['add'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const email = requireEmail(this.getNodeParameter('email', itemIndex), { node: this.getNode(), itemIndex, field: 'Email' });
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), at({ node: this.getNode(), itemIndex }, 'Email'));
 	const deleteCustomer = this.getNodeParameter('deleteCustomer', itemIndex, false) as boolean;
-	return addSuppression.call(
-		this,
-		itemIndex,
-		EMAIL_SUPPRESSION,
-		compact({ email, note: readNote.call(this, itemIndex), op: deleteCustomer ? 'delete' : undefined }),
-	);
+	return addSuppression(api, itemIndex, 'emails', compact({ email, note: readNote(this, itemIndex), op: deleteCustomer ? 'delete' : undefined }));
 }

@@ -1,19 +1,19 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemOutcome } from '../../../shared/batching';
-import { softDeleteBatch, softDeleteProperties, type SoftDeleteTarget } from './softDelete';
+import type { ServiceApi } from '../../../shared/transport';
+import { sendSoftDelete, SOFT_DELETE_BATCH_SIZE, softDeleteProperties, softDeleteReader, type SoftDeleteTarget } from '../../helpers/softDelete';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 
-const target: SoftDeleteTarget = {
-	path: '/api/v2/feedback',
-	listName: 'responses',
-	idField: 'feedbackId',
-	idLabel: 'Feedback ID',
-	records: 'feedback',
-	operation: 'Feedback: Delete',
+export const option: OperationOption = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete feedback',
+	description: 'Delete feedback responses by ID or by email',
 };
 
-const properties: INodeProperties[] = [
+const target: SoftDeleteTarget = { path: '/api/v2/feedback', listName: 'responses', idField: 'feedbackId', idLabel: 'Feedback ID', records: 'feedback' };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Deleting feedback also recalculates the scores of the customer’s company and the rating statistics',
 		name: 'deleteNotice',
@@ -23,9 +23,13 @@ const properties: INodeProperties[] = [
 	...softDeleteProperties(target),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['delete'] } }, properties);
+export const batchSize = SOFT_DELETE_BATCH_SIZE;
 
 /** Soft-deletes feedback by ID, or every response of an email (narrowed by campaign and days). */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return softDeleteBatch.call(this, itemIndexes, target);
+export function itemReader(this: IExecuteFunctions) {
+	return softDeleteReader(this, target);
+}
+
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<IDataObject>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	return sendSoftDelete(this, batch, api, target);
 }

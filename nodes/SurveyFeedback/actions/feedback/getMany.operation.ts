@@ -1,14 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dateRangeOptions, INSTANT_RULE } from '../../../shared/descriptions';
-import { getMany } from '../../../shared/paging';
-import { listProperties, readListQuery } from './listQuery';
+import type { ServiceApi } from '../../../shared/transport';
+import { dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
+import { getMany } from '../../helpers/lists';
+import { listProperties, readListQuery } from '../../helpers/listQuery';
+import type { OperationOption } from '../operation';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
 
-const properties: INodeProperties[] = listProperties({
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many feedback responses',
+	description: 'List feedback responses, filtered by customer, campaign, dates and properties',
+	toolDescription:
+		'List feedback responses, newest first. Each response has its score, comment, email and name of the customer, campaign, tags, topics and createdDate. Filters: email, customerId, campaign ID, startDate and endDate as ISO dates (YYYY-MM-DD or date-time). Returns at most the configured limit of responses.',
+};
+
+export const properties: INodeProperties[] = listProperties({
 	records: 'feedback',
 	filters: [
 		{ displayName: 'Customer ID', name: 'customerId', type: 'string', default: '', description: 'Only feedback of this customer' },
@@ -29,16 +39,14 @@ const properties: INodeProperties[] = listProperties({
 	],
 });
 
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['getMany'] } }, properties);
-
 /** Lists feedback responses, one item per response. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = readListQuery.call(this, itemIndex, {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	const qs = readListQuery(this, itemIndex, {
 		dateRule: 'instant',
 		textFilters: { email: 'Email', customerId: 'Customer ID', sort: 'Sort' },
 	});
-	return getMany.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/feedback', qs, operation: 'Feedback: Get Many' },
+	return getMany(this, api, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/feedback', qs },
 		recordsKey: 'responses',
 	});
 }

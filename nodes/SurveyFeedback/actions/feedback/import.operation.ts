@@ -1,19 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pairRows, rowError, runBulk, type ItemOutcome } from '../../../shared/batching';
 import { campaignLocator } from '../../../shared/descriptions';
-import { importOptionsCollection, readImportOptions } from '../../../shared/importOptions';
-import { requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
-import { EDITOR_LABELS, fromEditor, mappedFeedbackProperties, validateFeedbackItem, type FeedbackItem } from './feedbackItem';
+import { at, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { outcomesFromRows } from '../../helpers/bulkRows';
+import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
+import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
+import { importOptionsCollection, readImportOptions } from './importOptions';
 
-/** The service takes 1 to 200 feedback items per request. */
-const BATCH_SIZE = 200;
+export const option: OperationOption = {
+	name: 'Import',
+	value: 'import',
+	action: 'Import feedback',
+	description: 'Import feedback collected elsewhere into a campaign',
+};
 
-const mapFields = { show: { inputMode: ['mapFields'] } };
-
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Imported feedback counts toward scores and trends but sends no survey, webhook or reminder. A failed request is never repeated automatically: repeating it could import the feedback twice.',
@@ -22,132 +28,85 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	campaignLocator({ description: 'The campaign to import into; it sets the metric and the template' }),
-	{
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		options: [
-			{ name: 'Map Fields Below', value: 'mapFields', description: 'Set each field of the feedback in the editor' },
-			{
-				name: 'Use Item JSON',
-				value: 'itemJson',
-				description: "Each input item's JSON is one feedback item in the API's shape (email, score, comment, first_name, …)",
-			},
-		],
-		default: 'mapFields',
-	},
-	{
-		displayName:
-			'Each input item must look like {"email": "ann@example.com", "score": 9, "comment": "…", "tags": ["…"], "topics": [{"name": "…", "sentiment": "positive"}], "response_date": "2026-01-31T10:00:00Z", "additional_questions": [{"uuid": "…", "type": "RATING", "answer": 4, "metric": "csat"}]}. Fields the import does not know are ignored.',
-		name: 'itemJsonNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { inputMode: ['itemJson'] } },
-	},
-	...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: mapFields })),
+	...inputModeProperties(
+		'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
+	),
+	...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 	importOptionsCollection(),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['import'] } }, properties);
 
 interface Entry {
 	campaign: string;
 	options: IDataObject;
-	feedback: FeedbackItem;
+	feedback: ImportedResponse;
 }
 
-/** `details` of the answer, inside `data` or at the top level. */
-function detailsOf(body: IDataObject): IDataObject | undefined {
-	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
-	const details = data.details ?? body.details;
-	return details && typeof details === 'object' && !Array.isArray(details) ? (details as IDataObject) : undefined;
-}
+/** The service takes 1 to 200 feedback items per request. */
+export const batchSize = 200;
 
-/** The counts of the answer (imported, skipped, failed), wherever they are. */
-function countsOf(body: IDataObject): IDataObject {
-	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
-	const counts: IDataObject = {};
-	for (const name of ['imported', 'skipped', 'failed']) {
-		const count = data[name] ?? body[name];
-		if (typeof count === 'number') counts[name] = count;
-	}
-	return counts;
-}
-
-const list = (value: unknown): IDataObject[] => (Array.isArray(value) ? (value as IDataObject[]).filter((row) => row && typeof row === 'object') : []);
-
-/**
- * Imports feedback: 200 items per request, one request per campaign and set of options. The
- * answer's `details` (imported, skipped, failed) go back to the items they came from, by their
- * position in the request, else by email; a failed row becomes its item's error.
- */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	const items = this.getInputData();
+/** Each item's response, campaign and import options; items of one campaign and options share requests. */
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Entry> {
 	const node = this.getNode();
 	const timezone = this.getTimezone();
-	return runBulk<Entry>(this, {
-		itemIndexes,
-		batchSize: BATCH_SIZE,
-		prepare: (itemIndex) => {
-			const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), {
-				node,
-				itemIndex,
-				field: 'Campaign',
-			});
-			const inputMode = this.getNodeParameter('inputMode', itemIndex, 'mapFields') as string;
-			const feedback =
-				inputMode === 'itemJson'
-					? validateFeedbackItem(items[itemIndex].json, { node, itemIndex, timezone, label: (field) => `Item JSON › ${field}` })
-					: validateFeedbackItem(fromEditor.call(this, itemIndex), {
-							node,
-							itemIndex,
-							timezone,
-							label: (field) => EDITOR_LABELS[field] ?? field,
-						});
-			const options = readImportOptions(this.getNodeParameter('importOptions', itemIndex, {}), { node, itemIndex, timezone });
-			return { itemIndex, value: { campaign, options, feedback }, group: JSON.stringify([campaign, options]) };
-		},
-		send: async (batch) => {
-			const { campaign, options } = batch[0].value;
-			const body = await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/v2/import',
-				body: {
-					campaign_id: campaign,
-					feedback: batch.map(({ value }) => value.feedback),
-					...(Object.keys(options).length ? { options } : {}),
-				},
-				operation: 'Feedback: Import',
-				// A repeated request could import the feedback twice.
-				repeatable: false,
-				itemIndex: batch[0].itemIndex,
-			});
-			const details = detailsOf(body);
-			const failed = new Set<IDataObject>(list(details?.failed).map((row) => ({ ...row, status: 'failed' })));
-			const rows = [
-				...list(details?.imported).map((row) => ({ status: 'imported', ...row })),
-				...list(details?.skipped).map((row) => ({ status: 'skipped', ...row })),
-				...failed,
-			];
-			const paired = pairRows(batch, rows, {
-				entry: (value) => value.feedback.email,
-				row: (row) => (typeof row.email === 'string' ? row.email : undefined),
-			});
-			// Items without a row were imported when the answer itemizes both failures and skips.
-			const itemized = Array.isArray(details?.failed) && Array.isArray(details?.skipped);
-			return batch.map(({ itemIndex, value }, position): ItemOutcome => {
-				const base = { email: value.feedback.email, campaignId: campaign };
-				const row = paired[position];
-				if (!row) {
-					return {
-						itemIndex,
-						json: itemized ? { ...base, status: 'imported' } : { ...base, status: 'unconfirmed', message: body.message ?? '', requestCounts: countsOf(body) },
-					};
-				}
-				const { index: _index, ...fields } = row;
-				if (failed.has(row)) return { itemIndex, error: rowError.call(this, itemIndex, { ...base, ...fields }, 'Feedback not imported') };
-				return { itemIndex, json: { ...base, ...fields } };
-			});
-		},
+	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
+	const importOptionsOf = itemParameter(this, 'importOptions', {});
+	const read = rowReader(this, {
+		schema: importedResponseRow(timezone),
+		fromEditor: feedbackFromEditor(this),
+		editorLabels: FEEDBACK_FIELD_LABELS,
+		fromItemJson: readImportedResponseJson,
+	});
+	return (itemIndex) => {
+		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
+		const feedback = read(itemIndex);
+		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
+		return { itemIndex, value: { campaign, options, feedback }, group: JSON.stringify([campaign, options]) };
+	};
+}
+
+/** An object of the answer, inside `data` or at the top level. */
+function answerPart(body: IDataObject, name: string): unknown {
+	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
+	return data[name] ?? body[name];
+}
+
+const rowsOf = (value: unknown, status: string): IDataObject[] =>
+	Array.isArray(value) ? (value as IDataObject[]).filter((row) => row && typeof row === 'object').map((row) => ({ status, ...row })) : [];
+
+/**
+ * Imports up to 200 responses of one campaign and set of options. The answer's `details`
+ * (imported, skipped, failed) go back to the items they came from, by position, else by email.
+ */
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	const { campaign, options } = batch[0].value;
+	const body = await api.request({
+		method: 'POST',
+		path: '/api/v2/import',
+		body: { campaign_id: campaign, feedback: batch.map(({ value }) => value.feedback), ...(Object.keys(options).length ? { options } : {}) },
+		// A repeated request could import the feedback twice.
+		repeatable: false,
+		ifUnanswered: `the ${batch.length === 1 ? 'response' : `${batch.length} responses`} of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
+		itemIndex: batch[0].itemIndex,
+	});
+	const details = answerPart(body, 'details') as IDataObject | undefined;
+	const failed = Array.isArray(details?.failed) ? (details?.failed as IDataObject[]) : [];
+	const rows = [
+		...rowsOf(details?.imported, 'imported'),
+		...rowsOf(details?.skipped, 'skipped'),
+		...failed.filter((row) => row && typeof row === 'object').map((row) => ({ ...row, status: 'failed' })),
+	];
+	// Items without a row were imported when the answer itemizes both failures and skips.
+	const itemized = Array.isArray(details?.failed) && Array.isArray(details?.skipped);
+	const counts: IDataObject = {};
+	for (const name of ['imported', 'skipped', 'failed']) {
+		const count = answerPart(body, name);
+		if (typeof count === 'number') counts[name] = count;
+	}
+	return outcomesFromRows(this.getNode(), batch, rows, {
+		keyOf: (value) => value.feedback.email,
+		rowKeyOf: (row) => (typeof row.email === 'string' ? row.email : undefined),
+		base: (value) => ({ email: value.feedback.email, campaignId: campaign }),
+		isFailed: (row) => row.status === 'failed',
+		withoutRow: () => (itemized ? { status: 'imported' } : { status: 'unconfirmed', message: body.message ?? '', requestCounts: counts }),
 	});
 }

@@ -1,8 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+
+const modes = (what: string): INodePropertyOptions[] => [
+	{ name: 'Append', value: 'append', description: `Add these ${what} to the ones the response has` },
+	{ name: 'Replace', value: 'replace', description: `Replace all ${what} of the response with these; an empty list removes them all` },
+];
 
 /** Feedback ID and Append / Replace, the shape POST /response/tags and /response/topics share. */
 export function responseUpdateProperties(what: string): INodeProperties[] {
@@ -19,10 +23,7 @@ export function responseUpdateProperties(what: string): INodeProperties[] {
 			displayName: 'Mode',
 			name: 'mode',
 			type: 'options',
-			options: [
-				{ name: 'Append', value: 'append', description: `Add these ${what} to the ones the response has` },
-				{ name: 'Replace', value: 'replace', description: `Replace all ${what} of the response with these; an empty list removes them all` },
-			],
+			options: modes(what),
 			default: 'append',
 		},
 	];
@@ -33,24 +34,19 @@ export function responseUpdateProperties(what: string): INodeProperties[] {
  * service reads as "override". Replace gives the same result when repeated, so only it is retried.
  */
 export async function sendResponseUpdate(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
+	api: ServiceApi,
 	itemIndex: number,
-	{ path, field, label, values, operation }: { path: string; field: 'tags' | 'topics'; label: string; values: IDataObject[] | string[]; operation: string },
+	{ path, field, label, values }: { path: string; field: 'tags' | 'topics'; label: string; values: IDataObject[] | string[] },
 ): Promise<IDataObject> {
-	const node = this.getNode();
-	const id = requireText(this.getNodeParameter('feedbackId', itemIndex), { node, itemIndex, field: 'Feedback ID' });
-	const mode = this.getNodeParameter('mode', itemIndex, 'append') as string;
-	if (mode !== 'append' && mode !== 'replace') {
-		throw new NodeOperationError(node, `Mode: must be "append" or "replace", got ${JSON.stringify(mode)} (item ${itemIndex})`, { itemIndex });
-	}
-	if (mode === 'append' && values.length === 0) {
-		throw new NodeOperationError(node, `${label}: add at least one to append (item ${itemIndex})`, { itemIndex });
-	}
-	const body = await apiRequest.call(this, {
+	const item = { node: ctx.getNode(), itemIndex };
+	const id = requireText(ctx.getNodeParameter('feedbackId', itemIndex), at(item, 'Feedback ID'));
+	const mode = oneOf(ctx.getNodeParameter('mode', itemIndex, 'append'), modes(field), at(item, 'Mode'));
+	if (mode === 'append' && values.length === 0) throw fieldError(at(item, label), 'add at least one to append');
+	const body = await api.request({
 		method: 'POST',
 		path,
 		body: { id, [field]: values, ...(mode === 'append' ? { op: 'append' } : {}) },
-		operation,
 		repeatable: mode === 'replace',
 		itemIndex,
 	});

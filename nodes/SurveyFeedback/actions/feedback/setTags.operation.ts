@@ -1,10 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toStringList } from '../../../shared/inputs';
+import { at, toStringList } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption } from '../operation';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Set Tags',
+	value: 'setTags',
+	action: 'Set tags of a feedback response',
+	description: 'Add tags to a response or replace its tags',
+};
+
+export const properties: INodeProperties[] = [
 	...responseUpdateProperties('tags'),
 	{
 		displayName: 'Tags',
@@ -16,16 +24,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['setTags'] } }, properties);
-
 /** Adds tags to a response, or replaces its tags; returns the updated response. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tags = toStringList(this.getNodeParameter('tags', itemIndex, ''), { node: this.getNode(), itemIndex, field: 'Tags' });
-	return sendResponseUpdate.call(this, itemIndex, {
-		path: '/api/v2/response/tags',
-		field: 'tags',
-		label: 'Tags',
-		values: tags,
-		operation: 'Feedback: Set Tags',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	const tags = toStringList(this.getNodeParameter('tags', itemIndex, ''), at({ node: this.getNode(), itemIndex }, 'Tags'));
+	return sendResponseUpdate(this, api, itemIndex, { path: '/api/v2/response/tags', field: 'tags', label: 'Tags', values: tags });
 }

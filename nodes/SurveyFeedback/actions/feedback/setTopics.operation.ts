@@ -1,27 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { at, checked } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption } from '../operation';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
-import { readTopics, topicsProperty } from './topics';
+import { topicList, topicsProperty } from './topics';
 
-const properties: INodeProperties[] = [...responseUpdateProperties('topics'), topicsProperty('Topics of the response, each with a sentiment')];
+export const option: OperationOption = {
+	name: 'Set Topics',
+	value: 'setTopics',
+	action: 'Set topics of a feedback response',
+	description: 'Add topics to a response or replace its topics',
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['setTopics'] } }, properties);
+export const properties: INodeProperties[] = [...responseUpdateProperties('topics'), topicsProperty('Topics of the response, each with a sentiment')];
 
 /** Adds topics to a response (a topic it already has takes the new sentiment), or replaces them. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
 	const collection = this.getNodeParameter('topics', itemIndex, {}) as { topic?: IDataObject[] };
-	const topics = readTopics(collection.topic, {
-		node: this.getNode(),
-		itemIndex,
-		field: 'Topics',
-		fallbackSentiment: 'neutral',
-	});
-	return sendResponseUpdate.call(this, itemIndex, {
-		path: '/api/v2/response/topics',
-		field: 'topics',
-		label: 'Topics',
-		values: topics,
-		operation: 'Feedback: Set Topics',
-	});
+	// The service takes a topic without a sentiment as neutral; the editor always has one.
+	const topics = checked(at({ node: this.getNode(), itemIndex }, 'Topics'), () => topicList(collection.topic, 'neutral'));
+	return sendResponseUpdate(this, api, itemIndex, { path: '/api/v2/response/topics', field: 'topics', label: 'Topics', values: topics });
 }

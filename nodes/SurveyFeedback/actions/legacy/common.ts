@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { getMany } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getMany } from '../../helpers/lists';
 
 /** A notice at the top of a legacy operation naming what replaces it. */
 export const replacedBy = (name: string, text: string): INodeProperties => ({
@@ -16,11 +17,12 @@ export const replacedBy = (name: string, text: string): INodeProperties => ({
  * paths to the Legacy Base URL with `Authorization: api_key=`, whatever the credential.
  */
 export async function v1List(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
+	api: ServiceApi,
 	itemIndex: number,
-	request: { path: string; qs: IDataObject; operation: string },
+	request: { path: string; qs: IDataObject },
 ): Promise<IDataObject[]> {
-	return getMany.call(this, itemIndex, {
+	return getMany(ctx, api, itemIndex, {
 		request: { method: 'GET', ...request },
 		recordsKey: 'subscribers',
 		pageParam: 'currentPage',

@@ -1,18 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getAllRecords } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getAllRecords } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 import { replacedBy } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Deprecated: Get Campaigns',
+	value: 'npsGetCampaigns',
+	action: 'Get campaigns via deprecated endpoint',
+	description: 'Deprecated v2 endpoint; replaced by Campaign › Get Many',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy('npsGetCampaigns', 'Deprecated endpoint. Use Campaign › Get Many instead. Returns every campaign, one item each.'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['npsGetCampaigns'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return getAllRecords.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/nps/campaigns', operation: 'Legacy: Deprecated Get Campaigns' },
-		recordsKey: 'campaigns',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	return getAllRecords(api, itemIndex, { method: 'GET', path: '/api/v2/nps/campaigns' }, 'campaigns');
 }

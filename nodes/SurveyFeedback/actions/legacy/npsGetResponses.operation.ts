@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { dateRangeOptions, INSTANT_RULE, returnAllOrLimit, sortOption } from '../../../shared/descriptions';
+import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
-import { getMany } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getMany } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 import { replacedBy } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Deprecated: Get Responses',
+	value: 'npsGetResponses',
+	action: 'Get responses via deprecated endpoint',
+	description: 'Deprecated v2 endpoint; replaced by Feedback › Get Many',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy('npsGetResponses', 'Deprecated endpoint. Use Feedback › Get Many instead: the same responses, with more filters.'),
 	...returnAllOrLimit,
 	{
@@ -18,14 +26,12 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			...dateRangeOptions(INSTANT_RULE),
-			sortOption('createdDate'),
+			createdDateSort,
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['npsGetResponses'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = compact({
 		sort: filters.sort as string,
@@ -37,8 +43,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			endField: 'Filters › End Date',
 		}),
 	});
-	return getMany.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/nps/customers/response', qs, operation: 'Legacy: Deprecated Get Responses' },
+	return getMany(this, api, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/nps/customers/response', qs },
 		recordsKey: 'responses',
 	});
 }

@@ -1,11 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText, toStringList } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 import { replacedBy } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Deprecated: Set Response Tags',
+	value: 'npsSetResponseTags',
+	action: 'Set response tags via deprecated endpoint',
+	description: 'Deprecated v2 endpoint; replaced by Feedback › Set Tags',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy('npsSetResponseTags', 'Deprecated endpoint. Use Feedback › Set Tags instead.'),
 	{
 		displayName: 'Response ID',
@@ -35,23 +43,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['npsSetResponseTags'] } }, properties);
-
 /** Sets the tags of one response and returns the response the service sends back. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
 	const node = this.getNode();
 	const id = requireText(this.getNodeParameter('responseId', itemIndex), { node, itemIndex, field: 'Response ID' });
 	const tags = toStringList(this.getNodeParameter('tags', itemIndex, ''), { node, itemIndex, field: 'Tags' });
 	const append = this.getNodeParameter('mode', itemIndex, 'append') === 'append';
-	const body = await apiRequest.call(this, {
+	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/nps/customers/response/tags',
 		// The service overrides the tags when op is empty, and adds them with op=append.
 		body: append ? { id, tags, op: 'append' } : { id, tags },
-		operation: 'Legacy: Deprecated Set Response Tags',
 		// Replacing is safe to repeat; appending twice might not be.
 		repeatable: !append,
 		itemIndex,
 	});
-	return (body.data as IDataObject) ?? body;
+	return recordOf(body);
 }

@@ -1,82 +1,65 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outcomesByEmail, runBulk, type ItemOutcome } from '../../../shared/batching';
-import { emailField } from '../../../shared/descriptions';
-import { requireEmail, requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { emailOutcomes } from '../../helpers/bulkRows';
+import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 import { replacedBy } from './common';
 
-/** The v1 API's default cap on subscribers per request. */
-const BATCH_SIZE = 100;
+export const option: OperationOption = {
+	name: 'V1: Create Subscribers',
+	value: 'v1CreateSubscribers',
+	action: 'Create subscribers via legacy v1',
+	description: 'Legacy v1 API; replaced by Customer › Create or Update',
+};
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	replacedBy(
 		'v1CreateSubscribers',
 		'Legacy v1 API. Use Customer › Create or Update instead: it takes tags and custom properties, 1000 customers per request, and reports each one.',
 	),
-	emailField('Email of the subscriber to create. Items are sent 100 per request.'),
-	{
-		displayName: 'First Name',
-		name: 'firstName',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Required by the v1 API',
-	},
-	{
-		displayName: 'Last Name',
-		name: 'lastName',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Required by the v1 API',
-	},
-	{
-		displayName: 'Company',
-		name: 'company',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Company name, required by the v1 API',
-	},
+	...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.'),
+	...[
+		emailField('Email of the subscriber to create. Items are sent 100 per request.'),
+		{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
+		{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
+		{ displayName: 'Company', name: 'company', type: 'string', required: true, default: '', description: 'Company name, required by the v1 API' },
+	].map((property): INodeProperties => ({ ...property, type: 'string', displayOptions: DEFINE_BELOW })),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['v1CreateSubscribers'] } }, properties);
+/** The v1 API's default cap on subscribers per request. */
+export const batchSize = 100;
 
 /**
- * Creates subscribers 100 per request. The v1 API answers a request as a whole (no row per
- * subscriber) and refuses all of it for one incomplete subscriber, so every field is checked
- * here first: a bad item fails alone, before anything is sent.
+ * The v1 API answers a request as a whole (no row per subscriber) and refuses all of it for one
+ * incomplete subscriber, so every field is checked here first: a bad item fails alone.
  */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	return runBulk(this, {
-		itemIndexes,
-		batchSize: BATCH_SIZE,
-		prepare: (itemIndex) => {
-			const at = (field: string) => ({ node: this.getNode(), itemIndex, field });
-			const company = requireText(this.getNodeParameter('company', itemIndex), at('Company'));
-			return {
-				itemIndex,
-				value: {
-					email: requireEmail(this.getNodeParameter('email', itemIndex), at('Email')),
-					first_name: requireText(this.getNodeParameter('firstName', itemIndex), at('First Name')),
-					last_name: requireText(this.getNodeParameter('lastName', itemIndex), at('Last Name')),
-					// The spec's field list says `company`, its sample body `companyName`: both are sent.
-					company,
-					companyName: company,
-				},
-			};
-		},
-		send: async (batch) => {
-			const body = await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/service/nps/customers',
-				body: { subscribers: batch.map(({ value }) => value) },
-				operation: 'Legacy: V1 Create Subscribers',
-				itemIndex: batch[0].itemIndex,
-			});
-			return outcomesByEmail(this, batch, body, 'Subscriber not created', { emailOf: (value) => value.email });
-		},
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<V1SubscriberRow> {
+	const [email, firstName, lastName, company] = ['email', 'firstName', 'lastName', 'company'].map((name) => itemParameter(this, name, ''));
+	const read = rowReader(this, {
+		schema: v1SubscriberRow,
+		fromEditor: (itemIndex) => ({
+			email: email(itemIndex),
+			first_name: firstName(itemIndex),
+			last_name: lastName(itemIndex),
+			company: company(itemIndex),
+		}),
+		editorLabels: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company: 'Company' },
+		fromItemJson: readV1SubscriberJson,
 	});
+	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
+}
+
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<V1SubscriberRow>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	const body = await api.request({
+		method: 'POST',
+		path: '/api/service/nps/customers',
+		// The spec's field list says `company`, its sample body `companyName`: both are sent.
+		body: { subscribers: batch.map(({ value }) => ({ ...value, companyName: value.company })) },
+		itemIndex: batch[0].itemIndex,
+	});
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email});
 }

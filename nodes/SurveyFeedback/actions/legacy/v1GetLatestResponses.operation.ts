@@ -1,11 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact, requireEmail, toStringList } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption } from '../operation';
 import { replacedBy, v1List } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'V1: Get Latest Responses',
+	value: 'v1GetLatestResponses',
+	action: 'Get latest responses via legacy v1',
+	description: 'Legacy v1 API; replaced by Feedback › Get Many',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy(
 		'v1GetLatestResponses',
 		'Legacy v1 API: the latest NPS response of each customer. Use Feedback › Get Many instead: it has every response, with filters.',
@@ -40,16 +48,13 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['v1GetLatestResponses'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const at = { node: this.getNode(), itemIndex, field: 'Options › Emails' };
 	// A list, which the transport sends as email[0]=…&email[1]=…
 	const email = toStringList(options.emails, at).map((entry) => requireEmail(entry, at));
-	return v1List.call(this, itemIndex, {
+	return v1List(this, api, itemIndex, {
 		path: '/api/service/nps/customers/response',
 		qs: compact({ sort: (options.sort as string) || 'DESC', email }),
-		operation: 'Legacy: V1 Get Latest Responses',
 	});
 }

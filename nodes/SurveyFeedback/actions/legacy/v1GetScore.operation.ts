@@ -1,22 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 import { replacedBy } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'V1: Get Score',
+	value: 'v1GetScore',
+	action: 'Get the score via legacy v1',
+	description: 'Legacy v1 API; replaced by Score › Get',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy('v1GetScore', 'Legacy v1 API: the NPS score only. Use Score › Get instead: it also gives CSAT, CES and star scores.'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['v1GetScore'] } }, properties);
-
 /** The NPS score object: nps, promoter/passive/detractor shares and counts, total responses. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body = await apiRequest.call(this, {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	const body = await api.request({
 		method: 'GET',
 		path: '/api/service/nps/score',
-		operation: 'Legacy: V1 Get Score',
 		itemIndex,
 	});
-	return (body.data as IDataObject) ?? body;
+	return recordOf(body);
 }

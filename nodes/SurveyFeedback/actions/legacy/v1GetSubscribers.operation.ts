@@ -1,10 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, sortOption } from '../../../shared/descriptions';
+import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption } from '../operation';
 import { replacedBy, v1List } from './common';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'V1: Get Subscribers',
+	value: 'v1GetSubscribers',
+	action: 'Get subscribers via legacy v1',
+	description: 'Legacy v1 API; replaced by Customer › Get Many',
+};
+
+export const properties: INodeProperties[] = [
 	replacedBy('v1GetSubscribers', 'Legacy v1 API. Use Customer › Get Many instead: it filters by email, dates and properties.'),
 	...returnAllOrLimit,
 	{
@@ -14,18 +22,15 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			sortOption('createdDate'),
+			createdDateSort,
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['legacy'], operation: ['v1GetSubscribers'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return v1List.call(this, itemIndex, {
+	return v1List(this, api, itemIndex, {
 		path: '/api/service/nps/customers',
 		qs: { sort: (options.sort as string) || '-createdDate' },
-		operation: 'Legacy: V1 Get Subscribers',
 	});
 }

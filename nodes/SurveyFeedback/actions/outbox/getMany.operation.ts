@@ -1,14 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
-import { getMany } from '../../../shared/paging';
-import { listProperties, readListQuery } from '../feedback/listQuery';
+import type { ServiceApi } from '../../../shared/transport';
+import { getMany } from '../../helpers/lists';
+import { listProperties, readListQuery } from '../../helpers/listQuery';
+import type { OperationOption } from '../operation';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';
 
-const properties: INodeProperties[] = listProperties({
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many sent surveys',
+	description: 'List sent surveys, filtered by email, campaign, channel, dates and properties',
+	toolDescription:
+		'List sent surveys, newest first: recipient email, campaign, channel, who sent it, when, and whether it was opened or answered. Filters: email, campaign ID, channel, and days (YYYY-MM-DD).',
+};
+
+export const properties: INodeProperties[] = listProperties({
 	records: 'sent surveys',
 	filters: [
 		{
@@ -56,16 +66,14 @@ const properties: INodeProperties[] = listProperties({
 	],
 });
 
-export const description = updateDisplayOptions({ show: { resource: ['outbox'], operation: ['getMany'] } }, properties);
-
 /** Lists sent surveys, one item per survey. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = readListQuery.call(this, itemIndex, {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	const qs = readListQuery(this, itemIndex, {
 		dateRule: 'day',
 		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By', sort: 'Sort' },
 	});
-	return getMany.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/outbox', qs, operation: 'Outbox: Get Many' },
+	return getMany(this, api, itemIndex, {
+		request: { method: 'GET', path: '/api/v2/outbox', qs },
 		recordsKey: 'surveys',
 	});
 }

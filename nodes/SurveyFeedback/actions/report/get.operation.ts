@@ -1,13 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { optionalText } from '../../../shared/inputs';
+import { at, optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a campaign report',
+	description: 'Get the report of one campaign, or of every campaign, for a range of days',
+	toolDescription:
+		'Get campaign reports for a range of days (startDate and endDate as YYYY-MM-DD): per campaign the score, question statistics, a daily trend and delivery statistics. Leave the campaign empty for every campaign.',
+};
+
+export const properties: INodeProperties[] = [
 	campaignLocator({
 		required: false,
 		description: 'The campaign to report on. Leave empty for one report per campaign of the account.',
@@ -18,7 +28,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			'First day of the report, read in the account’s time zone. Only the day is sent (YYYY-MM-DD): a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30, and 1970-01-01, are refused.',
+			'First day of the report (YYYY-MM-DD), read in the account’s time zone. Only the day is sent: a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30, and 1970-01-01, are refused.',
 	},
 	{
 		displayName: 'End Date',
@@ -26,36 +36,30 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			'Last day of the report, included whole, in the account’s time zone. Only the day is sent (YYYY-MM-DD): a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30 are refused.',
+			'Last day of the report (YYYY-MM-DD), included whole, in the account’s time zone. Only the day is sent: a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30 are refused.',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['report'], operation: ['get'] } }, properties);
-
 /** Campaign reports (scores, question stats, daily trend, delivery stats), one item per campaign. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const node = this.getNode();
 	// Date rule 4: YYYY-MM-DD only, checked here so that no request with a bad day leaves.
-	const range = toApiDateRange(
-		this.getNodeParameter('startDate', itemIndex, ''),
-		this.getNodeParameter('endDate', itemIndex, ''),
-		'reportDay',
-		{ node, itemIndex, timezone: this.getTimezone(), startField: 'Start Date', endField: 'End Date' },
-	);
-	const campaignId = optionalText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), {
+	const range = toApiDateRange(this.getNodeParameter('startDate', itemIndex, ''), this.getNodeParameter('endDate', itemIndex, ''), 'reportDay', {
 		node,
 		itemIndex,
-		field: 'Campaign',
-	})?.trim();
-	const body = await apiRequest.call(this, {
+		timezone: this.getTimezone(),
+		startField: 'Start Date',
+		endField: 'End Date',
+	});
+	const campaignId = optionalText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim();
+	const body = await api.request({
 		method: 'GET',
 		path: campaignId ? `/api/v2/reports/${encodeURIComponent(campaignId)}` : '/api/v2/reports/',
 		qs: range,
-		operation: 'Report: Get',
 		itemIndex,
 	});
 	// A list under `data` (one report per campaign, also for a single campaign), or one report.
 	const reports = recordsOf(body, 'reports');
 	if (reports.length || Array.isArray(body.data)) return reports;
-	return [(body.data as IDataObject) ?? body];
+	return [recordOf(body)];
 }

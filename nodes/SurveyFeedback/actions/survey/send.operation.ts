@@ -1,19 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { outcomesByEmail, runBulk, type ItemOutcome } from '../../../shared/batching';
-import { customerFieldOptions, readCustomer } from '../../../shared/customerFields';
-import { campaignLocator, emailField } from '../../../shared/descriptions';
-import { requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import { campaignLocator } from '../../../shared/descriptions';
+import { at, fieldError, requireText } from '../../../shared/inputs';
+import { sendsByEmailOrInApp } from '../../../shared/listSearch';
+import { asNodeError } from '../../../shared/nodeError';
+import { recordsOf } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { emailOutcomes } from '../../helpers/bulkRows';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
+import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/itemParameter';
+import { rowReader } from '../../helpers/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operation';
 
-/** The service takes 1 to 100 subscribers per request. */
-const BATCH_SIZE = 100;
+export const option: OperationOption = {
+	name: 'Send',
+	value: 'send',
+	action: 'Send a survey',
+	description: 'Send a campaign’s survey to customers by email or in-app',
+	toolDescription:
+		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the row of the recipient: its status and survey ID, or why it was skipped. It really sends an email or in-app survey.",
+};
 
 const DELAY_HINT =
 	'A delay was set: it overrides the campaign’s sending time frame (such as its sending hours). Leave the delay empty to respect the time frame.';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Queues a survey for each input item’s email, sent in the campaign’s sending time frame unless a delay is set. A failed request is never repeated automatically: repeating it could send the surveys twice.',
@@ -21,9 +35,15 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	campaignLocator({ description: 'The campaign whose survey is sent; it must be active' }),
-	emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
-	...customerFieldOptions({ withProperties: false }),
+	campaignLocator({
+		description: 'The campaign whose survey is sent. The list shows the active campaigns that send by email or in-app, the ones a transactional survey can use.',
+		searchListMethod: 'searchSendableCampaigns',
+	}),
+	...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.'),
+	...[
+		emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
+		customerAdditionalFields,
+	].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -44,66 +64,88 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['survey'], operation: ['send'] } }, properties);
+interface Recipient {
+	campaign: string;
+	delay?: number;
+	subscriber: RecipientRow;
+}
+
+/** The service takes 1 to 100 subscribers per request. */
+export const batchSize = 100;
 
 /** The item's delay: undefined when empty (the campaign's schedule applies), else whole days ≥ 0. */
-function readDelay(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	const value = (this.getNodeParameter('options', itemIndex, {}) as IDataObject).delay;
+function readDelay(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): number | undefined {
+	const value = options.delay;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Options › Delay (Days): must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)} (item ${itemIndex})`,
-			{ itemIndex },
-		);
+		throw fieldError(at({ node: ctx.getNode(), itemIndex }, 'Options › Delay (Days)'), `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
 	}
 	return days;
 }
 
-interface Recipient {
-	campaign: string;
-	delay?: number;
-	subscriber: IDataObject & { email: string };
+/** Each item's recipient, campaign and delay; one request per campaign and delay. */
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Recipient> {
+	const node = this.getNode();
+	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
+	const optionsOf = itemParameter<IDataObject>(this, 'options', {});
+	const read = rowReader(this, {
+		schema: recipientRow,
+		fromEditor: customerFromEditor(this, { withProperties: false }),
+		editorLabels: CUSTOMER_FIELD_LABELS,
+		fromItemJson: readRecipientJson,
+	});
+	return (itemIndex) => {
+		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
+		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));
+		const subscriber = read(itemIndex);
+		return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
+	};
 }
 
 /**
- * Sends surveys: 100 recipients per request, one request per campaign and delay. Each input
- * item gets its own row (status, survey ID or the reason it was skipped or failed).
+ * A refused request names the campaign and its channel when that is why: a campaign that sends by
+ * link, embed or Intercom cannot send a transactional survey, whatever the service's wording.
  */
-export async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	let delayed = false;
-	const outcomes = await runBulk<Recipient>(this, {
-		itemIndexes,
-		batchSize: BATCH_SIZE,
-		prepare: (itemIndex) => {
-			const campaign = requireText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), {
-				node: this.getNode(),
-				itemIndex,
-				field: 'Campaign',
-			});
-			const delay = readDelay.call(this, itemIndex);
-			const subscriber = readCustomer.call(this, itemIndex, { withProperties: false });
-			return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
-		},
-		send: async (batch) => {
-			const { campaign, delay } = batch[0].value;
-			if (delay !== undefined) delayed = true;
-			const body = await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/v2/survey',
-				body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
-				operation: 'Survey: Send',
-				// A repeated request could send the surveys twice.
-				repeatable: false,
-				itemIndex: batch[0].itemIndex,
-			});
-			return outcomesByEmail(this, batch, body, 'Survey not sent', {
-				emailOf: (value) => value.subscriber.email,
-				base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
-			});
-		},
+async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignId: string, error: unknown, itemIndex: number) {
+	const failure = asNodeError(ctx.getNode(), error, itemIndex);
+	if (!(failure instanceof NodeApiError) || failure.httpCode !== '400') return failure;
+	const campaigns = await api.request({ method: 'GET', path: '/api/v2/campaigns', itemIndex }).then(
+		(body) => recordsOf(body, 'campaigns'),
+		() => [],
+	);
+	const campaign = campaigns.find(({ id }) => id === campaignId);
+	if (campaign && !sendsByEmailOrInApp(campaign)) {
+		const channel = String(campaign.channel ?? campaign.type ?? 'another channel');
+		failure.message = `${api.operation} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
+		failure.description = `Pick an active email or in-app campaign (the Campaign list shows only those). ${failure.description ?? ''}`.trim();
+	}
+	return failure;
+}
+
+/** Sends the survey to up to 100 recipients; each item gets its own row (status, survey ID, or why not). */
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipient>>, api: ServiceApi): Promise<ItemOutcome[]> {
+	const { campaign, delay } = batch[0].value;
+	let body: IDataObject;
+	try {
+		body = await api.request({
+			method: 'POST',
+			path: '/api/v2/survey',
+			body: { campaign, ...(delay === undefined ? {} : { delay }), subscribers: batch.map(({ value }) => value.subscriber) },
+			// A repeated request could send the surveys twice.
+			repeatable: false,
+			ifUnanswered: `the surveys of this request (${batch.length}) may have been queued all the same: look for them with Outbox › Get Many (by email or campaign ${campaign}) before sending again`,
+			itemIndex: batch[0].itemIndex,
+		});
+	} catch (error) {
+		throw await explainRefusal(this, api, campaign, error, batch[0].itemIndex);
+	}
+	return emailOutcomes(this.getNode(), batch, body, {
+		emailOf: (value) => value.subscriber.email,
+		base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
 	});
-	if (delayed) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
-	return outcomes;
+}
+
+export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {
+	if (sent.some(({ delay }) => delay !== undefined)) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
 }

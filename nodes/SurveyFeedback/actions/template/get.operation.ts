@@ -1,26 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { templateLocator } from '../../../shared/descriptions';
-import { requireText } from '../../../shared/inputs';
-import { apiRequest } from '../../../shared/transport';
+import { at, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import { templateLocator } from '../../helpers/descriptions';
+import { recordOf } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [templateLocator()];
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a template',
+	description: 'Get a survey template with its questions',
+	toolDescription:
+		"Get one survey template by ID with its questions: each question's uuid, type, metric and whether it is the main question.",
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: ['get'] } }, properties);
+export const properties: INodeProperties[] = [templateLocator()];
 
 /** The template with its survey questions (uuid, type, metric, isMain, option uuids). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const templateId = requireText(this.getNodeParameter('template', itemIndex, undefined, { extractValue: true }), {
-		node: this.getNode(),
-		itemIndex,
-		field: 'Template',
-	});
-	const body = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v2/templates/${encodeURIComponent(templateId)}`,
-		operation: 'Template: Get',
-		itemIndex,
-	});
-	return (body.data as IDataObject) ?? body;
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	const templateId = requireText(this.getNodeParameter('template', itemIndex, undefined, { extractValue: true }), at({ node: this.getNode(), itemIndex }, 'Template'));
+	return recordOf(await api.request({ method: 'GET', path: `/api/v2/templates/${encodeURIComponent(templateId)}`, itemIndex }));
 }

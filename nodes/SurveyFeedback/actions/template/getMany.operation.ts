@@ -1,9 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getAllRecords } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getAllRecords } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many templates',
+	description: 'List every survey template of the account',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Returns every template of the account, one item each. The list may leave out the survey questions: use Get for a template’s questions and their IDs.',
@@ -13,11 +21,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return getAllRecords.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/templates', operation: 'Template: Get Many' },
-		recordsKey: 'templates',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	return getAllRecords(api, itemIndex, { method: 'GET', path: '/api/v2/templates' }, 'templates');
 }

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getAllRecords } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import { getAllRecords } from '../../helpers/lists';
+import type { OperationOption } from '../operation';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = { name: 'Get Many', value: 'getMany', action: 'Get many trend groups', description: 'List the trend groups' };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Returns every trend group of the account (metric, default flag, creation date), one item each',
 		name: 'trendGroupListNotice',
@@ -12,11 +15,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trend'], operation: ['getMany'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return getAllRecords.call(this, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/trends', operation: 'Trend: Get Many' },
-		recordsKey: 'groups',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+	return getAllRecords(api, itemIndex, { method: 'GET', path: '/api/v2/trends' }, 'groups');
 }

@@ -1,0 +1,10 @@
+import { globalIgnores } from 'eslint/config';
+import { config } from '@n8n/node-cli/eslint';
+
+/**
+ * n8n's own lint configuration for community nodes (`n8n-node lint`), on what the package ships:
+ * the node and credential sources and package.json. The development tools around them (the
+ * simulator, the real-n8n harness, tests, benchmarks, scripts) are never published and use what
+ * node code may not (fs, process); the type check covers them.
+ */
+export default [globalIgnores(['dev', 'test', 'bench', 'scripts', 'coverage', 'docs', 'examples']), ...config];

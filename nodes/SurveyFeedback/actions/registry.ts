@@ -1,0 +1,104 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { OperationModule } from './operation';
+
+/** A resource of the node: its entry in the Resource list and its operations. */
+export interface Resource {
+	name: string;
+	value: string;
+	description: string;
+	/** The operation a new node starts with; saved workflows rely on it, so it does not change. */
+	defaultOperation: string;
+	operations: OperationModule[];
+}
+
+/**
+ * A resource from its folder's operation modules (`import * as customer from './customer'`,
+ * whose index re-exports one module a line).
+ */
+export function defineResource(resource: Omit<Resource, 'operations'>, modules: Record<string, OperationModule>): Resource {
+	const operations = Object.values(modules);
+	if (!operations.some(({ option }) => option.value === resource.defaultOperation)) {
+		throw new Error(`${resource.name}: the default operation "${resource.defaultOperation}" is not among its operations`);
+	}
+	return { ...resource, operations };
+}
+
+/** "Customer: Create or Update": how messages name an operation. */
+export function operationLabel(resource: Resource, operation: OperationModule): string {
+	return `${resource.name}: ${operation.option.name}`;
+}
+
+export function findOperation(resources: Resource[], resource: string, operation: string) {
+	const found = resources.find(({ value }) => value === resource);
+	const module = found?.operations.find(({ option }) => option.value === operation);
+	return found && module ? { resource: found, operation: module, label: operationLabel(found, module) } : undefined;
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** A resource's Operation list, in alphabetical order. */
+function operationList(resource: Resource): INodeProperties {
+	const { defaultOperation } = resource;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: resource.operations.map(({ option }) => ({ ...option })).sort(byName),
+		default: defaultOperation,
+	};
+}
+
+/**
+ * What a model reads about the operation when the node runs as an AI tool. It is the node's own
+ * `toolDescription` parameter, shown only in tool mode (`@tool`): n8n then uses it instead of its
+ * generic "<action> in Survey Feedback", and the user can still rewrite it.
+ */
+function toolDescription(operation: OperationModule): INodeProperties {
+	const { option } = operation;
+	const text = option.toolDescription ?? `${option.description}.`;
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: text,
+		description: 'What the AI agent reads about this tool: what it does, what it returns and which values it needs',
+		displayOptions: { show: { '@tool': [true] } },
+	};
+}
+
+/** The node's Resource list, and per resource its Operation list and every operation's properties. */
+export function resourceProperties(resources: Resource[]): INodeProperties[] {
+	const resourceList: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value, description }): INodePropertyOptions => ({ name, value, description })),
+		default: 'customer',
+	};
+	return [
+		resourceList,
+		...resources.flatMap((resource) => [
+			operationList(resource),
+			...resource.operations.flatMap((operation) =>
+				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, [
+					toolDescription(operation),
+					...operation.properties,
+				]),
+			),
+		]),
+	];
+}
+
+/** The README's operations table, one row per operation. */
+export function operationsTable(resources: Resource[]): string {
+	const rows = resources.flatMap((resource) =>
+		[...resource.operations].sort((a, b) => byName(a.option, b.option)).map(({ option }) => `| ${resource.name} | ${option.name} | ${option.description.replace(/\|/g, '\\|')} |`),
+	);
+	return ['| Resource | Operation | What it does |', '|---|---|---|', ...rows].join('\n');
+}

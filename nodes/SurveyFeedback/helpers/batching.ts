@@ -1,0 +1,71 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { ServiceApi } from '../../shared/transport';
+import type { BulkOperation, ItemOutcome, Prepared } from '../actions/operation';
+
+/** Cuts the entries into groups (keeping input order) and each group into batches of `size`. */
+export function toBatches<T extends { group?: string }>(entries: T[], size: number): T[][] {
+	const groups = new Map<string, T[]>();
+	for (const entry of entries) {
+		const key = entry.group ?? '';
+		const group = groups.get(key);
+		if (group) group.push(entry);
+		else groups.set(key, [entry]);
+	}
+	const batches: T[][] = [];
+	for (const group of groups.values()) {
+		for (let start = 0; start < group.length; start += size) batches.push(group.slice(start, start + size));
+	}
+	return batches;
+}
+
+/**
+ * Folds the items of a bulk operation into few requests. Every item is read and validated before
+ * anything is sent. With `stopAtFirstFailure` (no Continue On Fail) nothing is sent once an item
+ * is invalid, and no further request once one failed; its outcomes say which items it covered.
+ * Rows the service reports as failed never stop the run: they are outcomes like any other.
+ */
+export async function runBatches<T>(
+	ctx: IExecuteFunctions,
+	operation: BulkOperation<T>,
+	itemIndexes: number[],
+	api: ServiceApi,
+	{ stopAtFirstFailure }: { stopAtFirstFailure: boolean },
+): Promise<ItemOutcome[]> {
+	const read = operation.itemReader.call(ctx);
+	const outcomes: ItemOutcome[] = [];
+	const ready: Array<Prepared<T>> = [];
+	for (const itemIndex of itemIndexes) {
+		try {
+			ready.push(read(itemIndex));
+		} catch (error) {
+			outcomes.push({ itemIndex, error: error as Error });
+			if (stopAtFirstFailure) return outcomes;
+		}
+	}
+	const sent: T[] = [];
+	for (const batch of toBatches(ready, operation.batchSize)) {
+		try {
+			outcomes.push(...(await operation.send.call(ctx, batch, api)));
+			sent.push(...batch.map(({ value }) => value));
+		} catch (error) {
+			outcomes.push(...batch.map(({ itemIndex }) => ({ itemIndex, error: error as Error })));
+			if (stopAtFirstFailure) break;
+		}
+	}
+	operation.afterSend?.call(ctx, sent);
+	return outcomes.sort((a, b) => a.itemIndex - b.itemIndex);
+}
+
+/** "items 0-999, 1500": compact ranges of item indexes. */
+export function describeItems(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let i = 0; i < sorted.length; i++) {
+		let j = i;
+		while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+		ranges.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
+		i = j;
+	}
+	return `${sorted.length === 1 ? 'item' : 'items'} ${ranges.join(', ')}`;
+}

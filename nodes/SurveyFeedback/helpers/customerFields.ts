@@ -1,0 +1,107 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { itemParameter } from './itemParameter';
+
+/** Values of registered custom customer properties, as `{ label, value, type }` entries. */
+export const customPropertiesField: INodeProperties = {
+	displayName: 'Custom Properties',
+	name: 'customProperties',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Custom Property',
+	default: {},
+	description: 'Values of custom customer properties registered in the account',
+	options: [
+		{
+			displayName: 'Property',
+			name: 'property',
+			values: [
+				{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name' },
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: [
+						{ name: 'Boolean', value: 'boolean' },
+						{ name: 'Date', value: 'date' },
+						{ name: 'Number', value: 'number' },
+						{ name: 'Text', value: 'text' },
+					],
+					default: 'text',
+				},
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+/** The optional customer fields of the write side, in the editor (camelCase parameter names). */
+export const customerAdditionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [
+		{ displayName: 'Company', name: 'company', type: 'string', default: '', description: 'Company name' },
+		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+		{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+		{
+			displayName: 'Properties to Clear',
+			name: 'unsetProperties',
+			type: 'string',
+			default: '',
+			description: 'Custom property names or labels to clear, comma-separated; other properties stay as they are',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			description: 'Tags to set on the customer, comma-separated or a list from an expression',
+		},
+		{
+			displayName: 'Tags to Remove',
+			name: 'unsetTags',
+			type: 'string',
+			default: '',
+			description: 'Tags to remove, comma-separated; other tags stay as they are',
+		},
+	],
+};
+
+/** Editor labels of the row's fields, for errors in Define Below mode. */
+export const CUSTOMER_FIELD_LABELS: Record<string, string> = {
+	email: 'Email',
+	first_name: 'Additional Fields › First Name',
+	last_name: 'Additional Fields › Last Name',
+	company: 'Additional Fields › Company',
+	tags: 'Additional Fields › Tags',
+	unset_tags: 'Additional Fields › Tags to Remove',
+	unset_properties: 'Additional Fields › Properties to Clear',
+	properties: 'Custom Properties',
+};
+
+/**
+ * Reads each item's customer from the editor's fields, in the row's shape (the row schema
+ * validates it). Made once per run.
+ */
+export function customerFromEditor(ctx: IExecuteFunctions, { withProperties }: { withProperties: boolean }): (itemIndex: number) => IDataObject {
+	const email = itemParameter(ctx, 'email', '');
+	const additionalFields = itemParameter<IDataObject>(ctx, 'additionalFields', {});
+	const customProperties = withProperties ? itemParameter<{ property?: IDataObject[] }>(ctx, 'customProperties', {}) : undefined;
+	return (itemIndex) => {
+		const fields = additionalFields(itemIndex);
+		const row: IDataObject = {
+			email: email(itemIndex),
+			first_name: fields.firstName,
+			last_name: fields.lastName,
+			company: fields.company,
+			tags: fields.tags,
+			unset_tags: fields.unsetTags,
+			unset_properties: fields.unsetProperties,
+		};
+		if (customProperties) row.properties = customProperties(itemIndex).property;
+		return row;
+	};
+}

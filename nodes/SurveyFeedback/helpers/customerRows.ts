@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from './rows';
+
+/** What a customer row of the write side is made of (snake_case, as the service takes it). */
+const customerFields = {
+	email,
+	first_name: text,
+	last_name: text,
+	company: text,
+	tags: stringList,
+	unset_tags: stringList,
+	unset_properties: stringList,
+};
+
+/** A customer of POST /api/v2/customers. */
+export const customerRow = z.object({ ...customerFields, properties: ruled(propertyList) });
+export type CustomerRow = z.output<typeof customerRow>;
+
+/** A subscriber of POST /api/v2/survey: a customer without custom properties. */
+export const recipientRow = z.object(customerFields);
+export type RecipientRow = z.output<typeof recipientRow>;
+
+/** A subscriber of the legacy v1 API, which requires every field. */
+export const v1SubscriberRow = z.object({ email, first_name: requiredText, last_name: requiredText, company: requiredText });
+export type V1SubscriberRow = z.output<typeof v1SubscriberRow>;
+
+/** The customer operations that need only an email (delete, unsubscribe, resubscribe). */
+export const emailRow = z.object({ email });
+
+/** The service's names and the camelCase ones (as the read side and most n8n items spell them). */
+const customerNames = {
+	email: 'email',
+	first_name: 'first_name',
+	firstName: 'first_name',
+	last_name: 'last_name',
+	lastName: 'last_name',
+	company: 'company',
+	companyName: 'company',
+	tags: 'tags',
+	unset_tags: 'unset_tags',
+	unsetTags: 'unset_tags',
+	unset_properties: 'unset_properties',
+	unsetProperties: 'unset_properties',
+};
+
+/**
+ * Fields of a customer record as Get Many returns it that a write does not take: they come from
+ * the service, so leaving them out loses nothing (the service keeps them as they are).
+ */
+const customerReadOnly = [
+	'id',
+	'_id',
+	'customerId',
+	'companyId',
+	'createdDate',
+	'updatedDate',
+	'jobTitle',
+	'phone',
+	'country',
+	'state',
+	'city',
+	'channel',
+	'status',
+	'customerStatus',
+	'unsubscribed',
+	'unsubscribedBy',
+	'unsubscribedDate',
+];
+
+export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, readOnly: customerReadOnly });
+export const readRecipientJson = itemJsonReader({ names: customerNames, readOnly: customerReadOnly });
+export const readV1SubscriberJson = itemJsonReader({
+	names: { email: 'email', first_name: 'first_name', firstName: 'first_name', last_name: 'last_name', lastName: 'last_name', company: 'company', companyName: 'company' },
+	readOnly: customerReadOnly,
+});
+export const readEmailJson = itemJsonReader({ names: { email: 'email' }, ignoreOthers: true });

@@ -1,0 +1,117 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { locator } from '../../shared/descriptions';
+
+/** Return All / Limit, n8n's convention for list operations. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+export const templateLocator = () =>
+	locator('template', 'Template', 'searchTemplates', { description: 'The survey template', placeholder: 'Template ID' });
+
+export const trendGroupLocator = () =>
+	locator('trendGroup', 'Trend Group', 'searchTrendGroups', {
+		description: 'A trend group, or "default" for the group marked as default',
+		placeholder: 'default',
+	});
+
+/** Start and end date fields for a filters collection; `rule` says how this endpoint reads them. */
+export function dateRangeOptions(rule: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records from this moment on. ' + rule,
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records up to this moment. ' + rule,
+		},
+	];
+}
+
+export const INSTANT_RULE =
+	'Sent as an exact UTC instant; a date without a time covers that whole day. Dates without a zone are read in the workflow time zone.';
+
+/** An email field that takes the input item's `email` by default, for bulk operations. */
+export function emailField(description: string): INodeProperties {
+	return {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '={{ $json.email }}',
+		required: true,
+		description,
+	};
+}
+
+/** Newest or oldest first by creation date, as the customer and response lists sort (`-` for descending). */
+export const createdDateSort: INodeProperties = {
+	displayName: 'Sort',
+	name: 'sort',
+	type: 'options',
+	options: [
+		{ name: 'Newest First', value: '-createdDate' },
+		{ name: 'Oldest First', value: 'createdDate' },
+	],
+	default: '-createdDate',
+};
+
+
+export const DEFINE_BELOW = { show: { inputMode: ['mapFields'] } };
+
+/**
+ * How a bulk operation reads its items: fields set in the editor (usually expressions), or each
+ * item's JSON read by name, with a notice of the fields read. The values stay those Feedback ›
+ * Import always had.
+ */
+export function inputModeProperties(rowShape: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Input Mode',
+			name: 'inputMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Define Below', value: 'mapFields', description: 'Set each field below, usually with an expression per field' },
+				{
+					name: 'Map Automatically',
+					value: 'itemJson',
+					description: "Read each input item's JSON by field name, with no expression per field: the fastest way for many items",
+				},
+			],
+			default: 'mapFields',
+			description:
+				'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Any other field is refused, naming the item: nothing you send is dropped silently.',
+		},
+		{
+			displayName: `Map Automatically reads ${rowShape}`,
+			name: 'itemJsonNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { inputMode: ['itemJson'] } },
+		},
+	];
+}

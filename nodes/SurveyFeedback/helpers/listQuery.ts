@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { toApiDateRange, type DateRule } from '../../shared/dates';
+import { attributeFilterProperties, campaignLocator } from '../../shared/descriptions';
+import { at, attributeFilterQuery, compact, optionalText } from '../../shared/inputs';
+import { returnAllOrLimit } from './descriptions';
+
+/**
+ * The shape the feedback and outbox lists share: Return All / Limit, an optional campaign, a
+ * Filters collection (the endpoint's own filters) and the attribute filters.
+ */
+export function listProperties({ records, filters }: { records: string; filters: INodeProperties[] }): INodeProperties[] {
+	return [
+		...returnAllOrLimit,
+		campaignLocator({ required: false, description: `Only ${records} of this campaign` }),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filters,
+		},
+		...attributeFilterProperties,
+	];
+}
+
+/** Reads the list's query: campaignId, the Filters collection (dates by the endpoint's rule) and attributes. */
+export function readListQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ dateRule, textFilters }: { dateRule: DateRule; textFilters: Record<string, string> },
+): IDataObject {
+	const node = ctx.getNode();
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const text: IDataObject = {};
+	for (const [name, label] of Object.entries(textFilters)) {
+		text[name] = optionalText(filters[name], at({ node, itemIndex }, `Filters › ${label}`))?.trim();
+	}
+	return compact({
+		campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim(),
+		...text,
+		...toApiDateRange(filters.startDate, filters.endDate, dateRule, {
+			node,
+			itemIndex,
+			timezone: ctx.getTimezone(),
+			startField: 'Filters › Start Date',
+			endField: 'Filters › End Date',
+		}),
+		...attributeFilterQuery(
+			ctx.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
+			ctx.getNodeParameter('match', itemIndex, 'all') as string,
+			{ node, itemIndex },
+		),
+	});
+}

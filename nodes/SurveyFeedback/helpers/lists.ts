@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { collectPages, recordsOf, type PageWalk } from '../../shared/paging';
+import type { ServiceApi } from '../../shared/transport';
+
+export type ListRequest = Omit<PageWalk['request'], 'operation'>;
+
+/** A Get Many operation: reads Return All and Limit for the item, then walks the pages. */
+export async function getMany(
+	ctx: IExecuteFunctions,
+	api: ServiceApi,
+	itemIndex: number,
+	walk: Omit<PageWalk, 'pageSize' | 'request'> & { request: ListRequest },
+): Promise<IDataObject[]> {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	const request = { ...walk.request, operation: api.operation, itemIndex };
+	return collectPages(ctx, api, { ...walk, request }, { returnAll, limit });
+}
+
+/** A list the service does not page (templates, campaigns, trend groups, suppressions): one request, every record. */
+export async function getAllRecords(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
+	return recordsOf(await api.request({ ...request, itemIndex }), recordsKey);
+}
+
+/** The record of a by-ID answer: `data`, or the answer itself when it has no `data`. */
+export function recordOf(body: IDataObject): IDataObject {
+	return (body.data as IDataObject) ?? body;
+}

@@ -1,0 +1,155 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { toApiDateRange } from '../../shared/dates';
+import { campaignLocator } from '../../shared/descriptions';
+import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../shared/inputs';
+import { recordsOf } from '../../shared/paging';
+import type { ServiceApi } from '../../shared/transport';
+import type { ItemOutcome, Prepared } from '../actions/operation';
+import { isFailedRow, outcomesFromRows } from './bulkRows';
+
+/**
+ * The service sets no per-request maximum for these bodies. 100 items a request keeps each
+ * request short even when email items match many records (deleting feedback also recalculates
+ * company scores), and 100 is the smallest bulk limit this API documents anywhere.
+ */
+export const SOFT_DELETE_BATCH_SIZE = 100;
+
+/** What differs between DELETE /api/v2/feedback and DELETE /api/v2/outbox. */
+export interface SoftDeleteTarget {
+	path: string;
+	/** The body's list: `responses` or `surveys`. */
+	listName: string;
+	/** The ID field of an item and of the editor parameter: `feedbackId` or `surveyId`. */
+	idField: string;
+	idLabel: string;
+	/** "feedback" or "sent surveys", for descriptions. */
+	records: string;
+}
+
+const DELETE_FILTER_RULE =
+	'Sent as a day (YYYY-MM-DD) or an ISO 8601 date-time, never as a UNIX timestamp; the service widens it to the whole day in the account’s time zone';
+
+/** "Delete By" and the fields of the chosen way: an ID, or an email narrowed by campaign and dates. */
+function deleteByOptions(target: SoftDeleteTarget): INodePropertyOptions[] {
+	return [
+		{ name: 'Email', value: 'email', description: `Every ${target.records} record of an email, optionally only of one campaign or date range` },
+		{ name: target.idLabel, value: 'id', description: `One ${target.records} record by its ID` },
+	];
+}
+
+export function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
+	const byEmail = { show: { deleteBy: ['email'] } };
+	return [
+		{
+			displayName: 'Delete By',
+			name: 'deleteBy',
+			type: 'options',
+			options: deleteByOptions(target),
+			default: 'id',
+			description: `How each item picks the ${target.records} to delete. Deleted records no longer appear in lists; deleting again does no harm.`,
+		},
+		{
+			displayName: target.idLabel,
+			name: target.idField,
+			type: 'string',
+			required: true,
+			default: '',
+			description: `ID of the ${target.records} record to delete. Items are sent ${SOFT_DELETE_BATCH_SIZE} per request.`,
+			displayOptions: { show: { deleteBy: ['id'] } },
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			required: true,
+			default: '={{ $json.email }}',
+			description: `Email whose ${target.records} records are deleted. Items are sent ${SOFT_DELETE_BATCH_SIZE} per request.`,
+			displayOptions: byEmail,
+		},
+		{
+			...campaignLocator({ required: false, description: 'Only delete records of this campaign' }),
+			displayOptions: byEmail,
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only delete records from this day on. ${DELETE_FILTER_RULE}.`,
+			displayOptions: byEmail,
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: `Only delete records up to the end of this day. ${DELETE_FILTER_RULE}.`,
+			displayOptions: byEmail,
+		},
+	];
+}
+
+/** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`. */
+export function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (itemIndex: number) => Prepared<IDataObject> {
+	const node = ctx.getNode();
+	const timezone = ctx.getTimezone();
+	return (itemIndex) => {
+		const item = { node, itemIndex };
+		const deleteBy = oneOf(ctx.getNodeParameter('deleteBy', itemIndex), deleteByOptions(target), at(item, 'Delete By'));
+		if (deleteBy === 'id') {
+			const id = requireText(ctx.getNodeParameter(target.idField, itemIndex, ''), at(item, target.idLabel));
+			if (id.includes('@')) {
+				throw fieldError(
+					at(item, target.idLabel),
+					`"${id}" is an email, not an ID; an item is deleted by ID or by email, not both`,
+					'To delete the records of an email, set Delete By to Email.',
+				);
+			}
+			return { itemIndex, value: { [target.idField]: id } };
+		}
+		const email = requireEmail(ctx.getNodeParameter('email', itemIndex, ''), at(item, 'Email'));
+		const value = compact({
+			email,
+			campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at(item, 'Campaign'))?.trim(),
+			...toApiDateRange(ctx.getNodeParameter('startDate', itemIndex, ''), ctx.getNodeParameter('endDate', itemIndex, ''), 'deleteFilter', {
+				node,
+				itemIndex,
+				timezone,
+				startField: 'Start Date',
+				endField: 'End Date',
+			}),
+		});
+		return { itemIndex, value };
+	};
+}
+
+/** Soft-deletes a batch by ID or by email; each item gets its own row back. */
+export async function sendSoftDelete(
+	ctx: IExecuteFunctions,
+	batch: Array<Prepared<IDataObject>>,
+	api: ServiceApi,
+	target: SoftDeleteTarget,
+): Promise<ItemOutcome[]> {
+	const body = await api.request({
+		method: 'DELETE',
+		path: target.path,
+		body: { [target.listName]: batch.map(({ value }) => value) },
+		// A soft delete done twice deletes nothing more.
+		repeatable: true,
+		itemIndex: batch[0].itemIndex,
+	});
+	const keyOf = (record: IDataObject) => {
+		const key = record[target.idField] ?? record.email;
+		return typeof key === 'string' ? key : undefined;
+	};
+	return outcomesFromRows(ctx.getNode(), batch, recordsOf(body, 'results'), {
+		keyOf,
+		rowKeyOf: keyOf,
+		base: (value) => value,
+		// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
+		isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
+		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
+	});
+}

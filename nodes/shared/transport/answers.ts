@@ -1,0 +1,94 @@
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+
+/**
+ * What one attempt came to, in the terms the retry rules need:
+ * - `ok`: a 2xx with the JSON the service sends;
+ * - `rateLimited`: a 429, the service did not act;
+ * - `unanswered`: no usable answer (a 5xx, a dropped connection, a timeout, a 2xx whose body is
+ *   cut off, HTML or empty): the service may or may not have acted;
+ * - `refused`: any other status, an answer that will not change by asking again.
+ */
+export type Answer =
+	| { kind: 'ok'; body: IDataObject }
+	| { kind: 'rateLimited'; retryAfterMs?: number; body: unknown }
+	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown }
+	| { kind: 'refused'; status: number; body: unknown };
+
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was dropped',
+	ECONNABORTED: 'no answer came in time',
+	ETIMEDOUT: 'no answer came in time',
+	ESOCKETTIMEDOUT: 'no answer came in time',
+	ENOTFOUND: 'the host name is unknown',
+	EAI_AGAIN: 'the host name could not be looked up',
+	EPIPE: 'the connection was dropped',
+	EHOSTUNREACH: 'the host cannot be reached',
+};
+
+/** Why a request got no answer, from the error the HTTP helper threw (codes may sit in `cause`). */
+export function networkReason(error: unknown): string {
+	const seen = new Set<unknown>();
+	let current = error as IDataObject | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (typeof current.code === 'string' && NETWORK_REASONS[current.code]) return NETWORK_REASONS[current.code];
+		current = current.cause as IDataObject | undefined;
+	}
+	const text = String((error as Error)?.message ?? '');
+	const named = Object.keys(NETWORK_REASONS).find((code) => text.includes(code));
+	if (named) return NETWORK_REASONS[named];
+	if (/socket hang up|aborted/i.test(text)) return NETWORK_REASONS.ECONNRESET;
+	if (/timeout/i.test(text)) return NETWORK_REASONS.ETIMEDOUT;
+	return 'the request failed before an answer came';
+}
+
+/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: IDataObject | undefined, now: number): number | undefined {
+	const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(raw));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function looksLikeHtml(body: unknown): boolean {
+	return typeof body === 'string' && /^\s*</.test(body);
+}
+
+/** The body as JSON, or undefined when it is not the JSON object (or list) the service sends. */
+export function jsonBody(body: unknown): IDataObject | undefined {
+	if (body && typeof body === 'object') return body as IDataObject;
+	if (typeof body !== 'string' || body.trim() === '') return undefined;
+	try {
+		const value = JSON.parse(body);
+		return value && typeof value === 'object' ? (value as IDataObject) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function unusableBodyReason(status: number, body: unknown): string {
+	const what =
+		body === undefined || body === null || (typeof body === 'string' && body.trim() === '')
+			? 'an empty body'
+			: looksLikeHtml(body)
+				? 'an HTML page'
+				: 'a body that is cut off or not JSON';
+	return `the service answered HTTP ${status} with ${what}`;
+}
+
+/** Classifies the outcome of one attempt: the full response, or the error the HTTP helper threw. */
+export function classify(attempt: { response: IN8nHttpFullResponse } | { error: unknown }, now: number): Answer {
+	if ('error' in attempt) return { kind: 'unanswered', reason: networkReason(attempt.error) };
+	const { statusCode: status, body, headers } = attempt.response;
+	if (status === 204) return { kind: 'ok', body: {} };
+	if (status >= 200 && status < 300) {
+		const json = jsonBody(body);
+		return json ? { kind: 'ok', body: json } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
+	}
+	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), body };
+	if (status >= 500) return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body };
+	return { kind: 'refused', status, body };
+}

@@ -1,0 +1,55 @@
+import { createHash } from 'crypto';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { AUTHENTICATION_METHODS, isLegacyPath, type AuthenticationMethod } from '../../../credentials/authentication';
+import type { ApiRequest } from './request';
+
+/** Every n8n context our nodes send requests from. */
+export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+/** What the credential says about where and how to send, and how long to wait. */
+export interface Connection {
+	credentialType: string;
+	baseUrl: string;
+	maxRateLimitWaitMs: number;
+	maxRetryWaitMs: number;
+	/** The key as it may appear in texts (plain and URL-encoded), to scrub from every message. */
+	secrets: string[];
+	/** The rate limit is per account: a digest of the address and key, so the key itself is not kept. */
+	account: string;
+}
+
+function seconds(value: unknown, fallback: number): number {
+	const number = Number(value ?? fallback);
+	return Number.isFinite(number) && number >= 0 ? number * 1000 : fallback * 1000;
+}
+
+export async function readConnection(ctx: ApiContext, request: ApiRequest): Promise<Connection> {
+	const { itemIndex } = request;
+	// Execute contexts read parameters per item; poll and load-options contexts have no items.
+	const method = (
+		'getInputData' in ctx
+			? ctx.getNodeParameter('authentication', itemIndex ?? 0, 'apiKeyHeader')
+			: ctx.getNodeParameter('authentication', 'apiKeyHeader')
+	) as AuthenticationMethod;
+	const credentialType = AUTHENTICATION_METHODS[method] ?? AUTHENTICATION_METHODS.apiKeyHeader;
+	const credentials = await ctx.getCredentials(credentialType, itemIndex);
+	const apiKey = String(credentials.apiKey ?? '');
+	const v2BaseUrl = String(credentials.baseUrl ?? '').trim();
+	if (!v2BaseUrl) {
+		throw new NodeOperationError(ctx.getNode(), `${request.operation} failed: the credential has no Base URL`, {
+			description: 'Open the Survey Feedback credential and enter the address of the API.',
+			itemIndex,
+		});
+	}
+	const legacyBaseUrl = String(credentials.legacyBaseUrl ?? '').trim() || v2BaseUrl;
+	return {
+		credentialType,
+		baseUrl: isLegacyPath(request.path) ? legacyBaseUrl : v2BaseUrl,
+		maxRateLimitWaitMs: seconds(credentials.maxRateLimitWait, 120),
+		maxRetryWaitMs: seconds(credentials.maxRetryWait, 60),
+		secrets: apiKey ? [apiKey, encodeURIComponent(apiKey)] : [],
+		account: createHash('sha256').update(`${v2BaseUrl}\n${apiKey}`).digest('hex'),
+	};
+}

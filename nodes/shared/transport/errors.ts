@@ -1,0 +1,121 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ApiRequest } from './request';
+import { jsonBody, looksLikeHtml } from './answers';
+
+/**
+ * Failures as a workflow builder reads them: the message names the operation and what happened
+ * ("Survey: Send failed: the service answered HTTP 500 …"), the description says what to do. The
+ * API key never appears: every text is scrubbed, and the HTTP library's own error (which holds
+ * the request options, and with the query-parameter credential the key) is never passed on.
+ */
+export class ErrorReporter {
+	constructor(
+		private readonly node: INode,
+		private readonly request: ApiRequest,
+		private readonly secrets: string[],
+	) {}
+
+	/** A 4xx other than 429: the request itself is wrong, or not allowed. */
+	refused(status: number, body: unknown): NodeApiError {
+		const said = serviceMessage(body);
+		const saidSuffix = said ? ` The service said: "${said}".` : '';
+		const where = this.where();
+		const { method } = this.request;
+		const [reason, advice] = ((): [string, string] => {
+			switch (true) {
+				case status === 400:
+					return [`the service rejected the request: ${said ?? 'bad request'}`, `${where} was refused as invalid. Check the values the message names.`];
+				case status === 401:
+					return ['the API key was refused', `${where}: the key is missing, mistyped or revoked. Check the Survey Feedback credential.${saidSuffix}`];
+				case status === 403 && method !== 'GET':
+					return [
+						'this operation needs an API key with write permission',
+						`${where}: the credential's key is read-only. Create a key with write permission in the account settings and use it in the credential.${saidSuffix}`,
+					];
+				case status === 403:
+					return ['the API key may not read this', `${where} is not allowed for this key or plan.${saidSuffix}`];
+				case status === 404:
+					return [
+						'no such record in this account',
+						`${where}: it may not exist, may have been deleted, or may belong to another account; the service answers the same in all three cases.${saidSuffix}`,
+					];
+				case status === 413:
+					return [`the request covers too much: ${said ?? 'payload too large'}`, `${where}: narrow the selection (the service accepts at most 1000 customers per call).`];
+				default:
+					return [`the service answered HTTP ${status}${said ? `: ${said}` : ''}`, `${where} did not succeed.`];
+			}
+		})();
+		return this.build(`${reason} [HTTP ${status}]`, advice, String(status));
+	}
+
+	/** 429 for longer than the credential's Max Rate Limit Wait. */
+	rateLimited(body: unknown, waitedMs: number): NodeApiError {
+		const said = serviceMessage(body);
+		return this.build(
+			'the service is still rate limiting this account [HTTP 429]',
+			`${this.where()}: the account's limit (150 requests a minute, shared by every n8n worker and tool using the key) stayed exceeded after waiting ${seconds(waitedMs)}, longer than the credential's Max Rate Limit Wait allows. Run again later or raise that setting.${
+				said ? ` The service said: "${said}".` : ''
+			}`,
+			'429',
+		);
+	}
+
+	/**
+	 * No usable answer. Repeatable requests come here once the retries are spent; the others at
+	 * once, and then the message says the service may have acted, and how to check.
+	 */
+	unanswered(failure: { reason: string; httpCode?: string; body?: unknown }, retries: { tries: number; waitedMs: number } | undefined): NodeApiError {
+		const said = serviceMessage(failure.body);
+		const saidSuffix = said ? ` The service said: "${said}".` : '';
+		const html = looksLikeHtml(failure.body) && !failure.reason.includes('HTML') ? ' (an HTML page, often from a proxy)' : '';
+		if (!retries) {
+			const unsure = this.request.ifUnanswered ?? 'the service may have acted on the request';
+			return this.build(
+				`${failure.reason}${html}, so ${unsure}`,
+				`${this.where()} was sent once and not repeated, because repeating it could act twice. Check before running it again.${saidSuffix}`,
+				failure.httpCode,
+			);
+		}
+		const tried = retries.tries > 1 ? ` (${retries.tries} tries over ${seconds(retries.waitedMs)})` : '';
+		return this.build(
+			`${failure.reason}${html}${tried}`,
+			`${this.where()}: requests that are safe to repeat are retried for up to the credential's Max Retry Wait. Check the Base URL in the credential and that the service is up, then try again later or raise that setting.${saidSuffix}`,
+			failure.httpCode,
+		);
+	}
+
+	private where(): string {
+		return `${this.request.method} ${this.request.path}`;
+	}
+
+	private build(reason: string, advice: string, httpCode?: string): NodeApiError {
+		const step = this.request.step ? ` on ${this.request.step}` : '';
+		const message = this.scrub(`${this.request.operation} failed${step}: ${reason}`);
+		const description = this.scrub(advice);
+		// A plain object built here is the error's response: nothing of the HTTP library's error.
+		const response: JsonObject = { message, description };
+		if (httpCode) response.httpCode = httpCode;
+		return new NodeApiError(this.node, response, { message, description, httpCode, itemIndex: this.request.itemIndex });
+	}
+
+	private scrub(text: string): string {
+		return this.secrets.reduce((result, secret) => result.split(secret).join('***'), text);
+	}
+}
+
+function seconds(ms: number): string {
+	return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The service's own words in an error body: `message`, or `error` as text or object. */
+function serviceMessage(body: unknown): string | undefined {
+	const json = jsonBody(body);
+	if (!json || Array.isArray(json)) return undefined;
+	const { message, error } = json;
+	if (typeof message === 'string' && message) return message;
+	if (typeof error === 'string' && error) return error;
+	if (error && typeof error === 'object' && typeof (error as IDataObject).message === 'string') return (error as IDataObject).message as string;
+	return undefined;
+}

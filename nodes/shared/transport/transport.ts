@@ -1,0 +1,113 @@
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { classify, type Answer } from './answers';
+import { readConnection, type ApiContext } from './connection';
+import { ErrorReporter } from './errors';
+import { AccountPacer, type Clock } from './pacer';
+import { httpOptions, type ApiRequest } from './request';
+
+/** The exponential backoff between retries of a repeatable request that got no usable answer. */
+export interface RetryTiming {
+	firstDelayMs: number;
+	maxDelayMs: number;
+}
+
+/** The parts a transport is made of; tests build one with a virtual clock and short delays. */
+export interface TransportParts {
+	pacer: AccountPacer;
+	clock: Clock;
+	retry: RetryTiming;
+	requestTimeoutMs: number;
+}
+
+/** The transport bound to one n8n context and operation: what operations, paging and list searches call. */
+export interface ServiceApi {
+	request(request: Omit<ApiRequest, 'operation'>): Promise<IDataObject>;
+	/** Names the operation in messages: "Customer: Get". */
+	readonly operation: string;
+}
+
+/**
+ * Sends requests to the Survey Feedback Service and returns the parsed JSON body:
+ * - paced per account by the pacer (which also waits out 429s, with Retry-After when sent), within
+ *   the credential's Max Rate Limit Wait from the first 429 on;
+ * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
+ *   not the service's JSON) is retried with exponential backoff and jitter, within the
+ *   credential's Max Retry Wait; any other request is sent once, and its error says that the
+ *   service may have acted;
+ * - every failure becomes a NodeApiError naming the operation, without the API key.
+ */
+export class Transport {
+	constructor(private readonly parts: TransportParts) {}
+
+	for(ctx: ApiContext, operation: string): ServiceApi {
+		return { operation, request: async (request) => await this.request(ctx, { ...request, operation }) };
+	}
+
+	async request(ctx: ApiContext, request: ApiRequest): Promise<IDataObject> {
+		const { pacer, clock } = this.parts;
+		const connection = await readConnection(ctx, request);
+		const errors = new ErrorReporter(ctx.getNode(), request, connection.secrets);
+		const options = httpOptions(request, connection.baseUrl, this.parts.requestTimeoutMs);
+		const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
+
+		let rateLimitedSince: number | undefined;
+		let lastRateLimitBody: unknown;
+		let retryWaitedMs = 0;
+		let tries = 0;
+		for (;;) {
+			const deadline = rateLimitedSince === undefined ? undefined : rateLimitedSince + connection.maxRateLimitWaitMs;
+			const turn = await pacer.turn(connection.account, deadline);
+			if (!turn) throw errors.rateLimited(lastRateLimitBody, clock.now() - (rateLimitedSince ?? clock.now()));
+			tries++;
+			let answer: Answer;
+			try {
+				const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, connection.credentialType, options)) as IN8nHttpFullResponse;
+				answer = classify({ response }, clock.now());
+			} catch (error) {
+				answer = classify({ error }, clock.now());
+			}
+			turn.done(answer.kind === 'rateLimited' ? { rateLimited: true, retryAfterMs: answer.retryAfterMs } : { rateLimited: false });
+
+			switch (answer.kind) {
+				case 'ok':
+					return answer.body;
+				case 'refused':
+					throw errors.refused(answer.status, answer.body);
+				case 'rateLimited':
+					rateLimitedSince ??= clock.now();
+					lastRateLimitBody = answer.body;
+					continue;
+				case 'unanswered': {
+					if (!repeatable) throw errors.unanswered(answer, undefined);
+					const delay = this.retryDelay(tries - 1);
+					if (retryWaitedMs + delay > connection.maxRetryWaitMs) throw errors.unanswered(answer, { tries, waitedMs: retryWaitedMs });
+					retryWaitedMs += delay;
+					await clock.sleep(delay);
+				}
+			}
+		}
+	}
+
+	/** Exponential backoff with jitter: the n-th retry waits between half and all of first × 2^n (capped). */
+	private retryDelay(retry: number): number {
+		const { firstDelayMs, maxDelayMs } = this.parts.retry;
+		const ceiling = Math.min(maxDelayMs, firstDelayMs * 2 ** retry);
+		return Math.round(ceiling / 2 + (this.parts.clock.random() * ceiling) / 2);
+	}
+}
+
+/** Real time: the clock of every transport outside tests. */
+export const realClock: Clock = { now: () => Date.now(), sleep, random: () => Math.random() };
+
+/**
+ * The transport of this n8n process. One instance serves both nodes, so the action node and the
+ * trigger share each account's pacing.
+ */
+export const sharedTransport = new Transport({
+	pacer: new AccountPacer({ requests: 150, windowMs: 60_000 }, realClock),
+	clock: realClock,
+	retry: { firstDelayMs: 500, maxDelayMs: 30_000 },
+	requestTimeoutMs: 60_000,
+});

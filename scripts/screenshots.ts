@@ -1,0 +1,69 @@
+/**
+ * `npm run screenshots`: regenerates the README's pictures in docs/images/ from the editor that
+ * `npm run dev` starts (the simulator's demo data, the examples), in a headless Chromium at a fixed
+ * viewport. Needs Debian's chromium (scripts/install-chromium.sh).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { Editor, launchChromium, waitUntil } from '../dev/browser/editor';
+import { REPO_ROOT } from '../dev/n8n/harness';
+import { startDevEditor } from './dev';
+
+const OUT = path.join(REPO_ROOT, 'docs', 'images');
+
+async function main(): Promise<void> {
+	fs.mkdirSync(OUT, { recursive: true });
+	const dev = await startDevEditor({ name: 'screenshots', ports: 'free' });
+	const browser = await launchChromium();
+	try {
+		const editor = await Editor.signIn(browser, dev.n8n.baseUrl);
+		await editor.skipPinDataHint();
+		const save = async (file: string) => {
+			await editor.tidyForPicture();
+			await editor.stableScreenshot(path.join(OUT, file));
+			console.log(`docs/images/${file}`);
+		};
+
+		// An example workflow's canvas after a run: the items that went through each connection.
+		await editor.openWorkflow(dev.examples['sync-customers.json'].id);
+		await editor.executeWorkflow();
+		await save('example-workflow.png');
+
+		// The node panel of that run: the input items, an operation's fields, one output item per input.
+		await editor.openNodeForPicture('Create or update customers');
+		await save('node-panel.png');
+		await editor.closeNode();
+
+		// The campaign picker of a report, searched.
+		await editor.openWorkflow(dev.examples['weekly-report.json'].id);
+		await editor.openNodeForPicture("Last week's report");
+		await editor.resourceLocator('campaign').getByPlaceholder('Choose...').click();
+		await editor.listItems().first().waitFor();
+		await editor.page.getByPlaceholder('Search...').fill('NPS');
+		const items = editor.listItems();
+		await waitUntil(
+			async () => (await items.count()) > 0 && (await items.allInnerTexts()).every((text) => text.includes('NPS')),
+			() => 'the list did not filter',
+		);
+		await save('campaign-picker.png');
+		await editor.page.keyboard.press('Escape');
+		await editor.closeNode();
+
+		// The trigger with the newest detractor from "Fetch Test Event", as JSON.
+		await editor.openWorkflow(dev.examples['detractor-alert.json'].id);
+		await editor.openNodeForPicture('New detractor feedback');
+		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await editor.outputPanel.getByTestId('ndv-items-count').waitFor();
+		await editor.outputPanel.getByTestId('radio-button-json').click();
+		await save('trigger.png');
+	} finally {
+		await browser.close();
+		await dev.stop();
+	}
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

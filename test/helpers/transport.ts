@@ -1,0 +1,41 @@
+/**
+ * Transports for tests: the node's own Transport, built from the same parts as in production but
+ * with waits in milliseconds, so retries and backoff run without real seconds.
+ */
+import {
+	AccountPacer,
+	DEFAULT_TUNING,
+	realClock,
+	Transport,
+	type Clock,
+	type PacerTuning,
+	type RateLimit,
+	type RetryTiming,
+} from '../../nodes/shared/transport';
+
+export interface TestTransportOptions {
+	/** Default: no pacing to speak of (a million requests a minute). */
+	limit?: RateLimit;
+	/** Default: retries after 1, 2, 4, then 5 ms (with the credential's Max Retry Wait of 0.007 s: three retries). */
+	retry?: RetryTiming;
+	tuning?: Partial<PacerTuning>;
+	requestTimeoutMs?: number;
+	clock?: Clock;
+}
+
+/** Real time without jitter: every backoff waits its full ceiling, so retry counts are exact. */
+const noJitter: Clock = { ...realClock, random: () => 1 };
+
+export function testTransport(options: TestTransportOptions = {}): Transport {
+	const clock = options.clock ?? noJitter;
+	return new Transport({
+		pacer: new AccountPacer(options.limit ?? { requests: 1_000_000, windowMs: 60_000 }, clock, {
+			...DEFAULT_TUNING,
+			firstBackoffMs: 2,
+			...options.tuning,
+		}),
+		clock,
+		retry: options.retry ?? { firstDelayMs: 1, maxDelayMs: 5 },
+		requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+	});
+}

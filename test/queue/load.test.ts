@@ -1,0 +1,115 @@
+/**
+ * Issue 10, test 1: four executions at once on two workers against ONE simulator account with
+ * its rate limit on, at a clock ten times faster than the service's (15 requests per 6 s for
+ * 150 per 60 s). Each reads all 30,000 feedback records (Return All, 30 pages) and upserts
+ * 3,000 customers of its own. Every execution succeeds, every record is read once by each,
+ * every customer is written once, no item fails, and both workers ran executions.
+ *
+ * The 429s the account answered are reported, not asserted: how many there are is the pacer's
+ * business, the outcome is this test's.
+ */
+import { outputItems } from '../../dev/n8n/harness';
+import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
+import { start, type Simulator } from '../../dev/simulator';
+import { callWebhook, loadWorkflow } from '../../dev/queue/workflows';
+import { simulatorCredential } from './support';
+
+const EXECUTIONS = 4;
+const PAGES = 30;
+const RECORDS = PAGES * 1000;
+const CUSTOMERS = 3000;
+const LIMIT = { limit: 15, windowMs: 6000 };
+const CRED = { id: 'sfQueueLoadCredA', name: 'Survey Feedback (account A)' };
+const WORKFLOW_ID = 'queueLoad0000001';
+
+let sim: Simulator;
+let cluster: QueueCluster;
+let feedbackIds: string[];
+
+beforeAll(async () => {
+	sim = await start({ seed: 'empty', rateLimit: false });
+	const A = sim.accounts[0];
+	const customers = sim.insert(A.id, 'customers', Array.from({ length: 50 }, (_, i) => ({ email: `queue.reader.${i}@example.com` })));
+	const now = Date.now();
+	feedbackIds = sim
+		.insert(
+			A.id,
+			'feedback',
+			Array.from({ length: RECORDS }, (_, i) => ({ customerId: customers[i % customers.length].id, score: i % 11, createdDate: now - 3_600_000 - i * 1000 })),
+		)
+		.map((f) => String(f.id))
+		.sort();
+
+	// Two executions per worker at most: four at once must land on both.
+	cluster = await createQueueCluster({ name: 'test-load', workers: 2, concurrency: 2 });
+	await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED)]);
+	await cluster.main.importWorkflows([loadWorkflow(WORKFLOW_ID, 'queue-load', CRED, CUSTOMERS)]);
+	await cluster.main.activate(WORKFLOW_ID);
+	await cluster.start();
+});
+
+afterAll(async () => {
+	await cluster?.stop();
+	await sim?.close();
+});
+
+it('four executions at once on two workers share one rate-limited account: all complete, nothing twice, nothing lost', async () => {
+	sim.clearRequests();
+	sim.configure({ rateLimit: { ...LIMIT, retryAfter: false } });
+	const started = Date.now();
+	await callWebhook(
+		cluster.webhookUrl('queue-load'),
+		Array.from({ length: EXECUTIONS }, (_, run) => ({ run })),
+	);
+	// Without their data while they run: each holds 30,000 records.
+	const finished = await cluster.main.waitForExecutions({ workflowId: WORKFLOW_ID, count: EXECUTIONS, timeoutMs: 8 * 60_000, intervalMs: 2000, includeData: false });
+	const seconds = (Date.now() - started) / 1000;
+	sim.configure({ rateLimit: false });
+	const executions: any[] = [];
+	for (const { id } of finished) executions.push(await cluster.main.execution(id, true, { timeoutMs: 5 * 60_000 }));
+
+	// Every execution succeeded: a failed item would have failed its node (no Continue On Fail).
+	expect(executions.map((e) => [e.mode, e.status])).toEqual(Array(EXECUTIONS).fill(['webhook', 'success']));
+
+	// Every record read once by each execution: 30,000 items, 30,000 distinct IDs, the account's.
+	for (const execution of executions) {
+		const [read] = outputItems(execution, 'Records read');
+		expect(read.count).toBe(RECORDS);
+		expect(read.ids).toEqual(feedbackIds);
+	}
+
+	// Every customer written once, none failed: each execution's 3,000 rows came back created.
+	const runs = new Set<number>();
+	for (const execution of executions) {
+		const rows = outputItems(execution, 'Upsert customers');
+		expect(rows).toHaveLength(CUSTOMERS);
+		expect(rows.filter((row) => row.status !== 'created')).toEqual([]);
+		runs.add(Number(outputItems(execution, 'Webhook')[0].body.run));
+	}
+	expect([...runs].sort()).toEqual([0, 1, 2, 3]);
+
+	// The service's side: each page answered once per execution, each email accepted once.
+	const requests = sim.requests();
+	const answered = requests.filter((r) => r.status === 200);
+	const pages = answered.filter((r) => r.path === '/api/v2/feedback').map((r) => Number(r.query.page));
+	expect(pages).toHaveLength(EXECUTIONS * PAGES);
+	for (let page = 1; page <= PAGES; page++) expect(pages.filter((p) => p === page)).toHaveLength(EXECUTIONS);
+	const written = answered.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers').flatMap((r) => (r.body as { subscribers: Array<{ email: string }> }).subscribers.map((s) => s.email));
+	expect(written).toHaveLength(EXECUTIONS * CUSTOMERS);
+	expect(new Set(written).size).toBe(EXECUTIONS * CUSTOMERS);
+	expect(sim.state().accounts[0].counts.customers).toBe(50 + EXECUTIONS * CUSTOMERS);
+
+	// Both workers ran executions (n8n's records name no worker: the workers' logs do).
+	const byWorker = cluster.executionsByWorker();
+	const ids = executions.map((e) => Number(e.id)).sort((a, b) => a - b);
+	expect([...byWorker.values()].flat().sort((a, b) => a - b)).toEqual(ids);
+	for (const [, ran] of byWorker) expect(ran.length).toBeGreaterThan(0);
+
+	const refused = requests.filter((r) => r.status === 429).length;
+	const ok = answered.length;
+	console.log(
+		`queue load: ${EXECUTIONS} executions on ${[...byWorker].map(([w, ran]) => `${w} (${ran.join(', ')})`).join(', ')} in ${seconds.toFixed(1)} s; ` +
+			`${requests.length} requests, ${ok} answered, ${refused} refused with 429 (${((refused / requests.length) * 100).toFixed(1)} %); ` +
+			`peak memory ${cluster.peakMemory().map((m) => `${m.worker} ${m.peakMb.toFixed(0)} MB`).join(', ')}`,
+	);
+});

@@ -1,0 +1,88 @@
+/**
+ * What the queue-mode tests share: the trigger workflow (the webhook ones are in
+ * dev/queue/workflows.ts), the credential pointing at the simulator, and reading what the
+ * trigger emitted. Each test file starts its own simulator (in the jest process) and its own
+ * n8n (dev/queue/cluster.ts, or the harness for regular mode).
+ */
+import type { CredentialImport, N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
+import { outputItems } from '../../dev/n8n/harness';
+import type { CredentialRef } from '../../dev/queue/workflows';
+import type { Simulator } from '../../dev/simulator';
+
+export const PACKAGE = 'n8n-nodes-survey-feedback';
+export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A Survey Feedback API credential for one simulator account (write key). */
+export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, maxRateLimitWait = 120): CredentialImport {
+	return {
+		...ref,
+		type: 'surveyFeedbackApi',
+		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait },
+	};
+}
+
+export const TRIGGER_NODE = 'New feedback';
+/** Every 5 s: n8n refuses a poll time that fires more than once a minute, but takes several at fixed seconds. */
+export const POLL_SECONDS = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55];
+
+/** Survey Feedback Trigger (New Feedback, from now) → No Operation. */
+export function triggerWorkflow(id: string, cred: CredentialRef): WorkflowJson {
+	return {
+		id,
+		name: 'Queue: trigger on new feedback',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				name: TRIGGER_NODE,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				parameters: { event: 'newFeedback', pollTimes: { item: POLL_SECONDS.map((s) => ({ mode: 'custom', cronExpression: `${s} * * * * *` })) } },
+				credentials: { surveyFeedbackApi: cred },
+			},
+			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+		],
+		connections: { [TRIGGER_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+	};
+}
+
+export interface Emission {
+	id: number;
+	status: string;
+	mode: string;
+	/** Comments of the records the trigger emitted, in item order (the tests tag records by comment). */
+	comments: string[];
+}
+
+/** Every finished execution of the trigger workflow, oldest first, with what the trigger emitted. */
+export async function emissions(n8n: N8nInstance, workflowId: string): Promise<Emission[]> {
+	const list = await n8n.executions({ workflowId, includeData: true, limit: 250 });
+	return list
+		.filter((e) => e.stoppedAt && !['running', 'new', 'waiting'].includes(e.status))
+		.map((e) => ({ id: Number(e.id), status: e.status, mode: e.mode, comments: outputItems(e, TRIGGER_NODE).map((r) => String(r.comment)) }))
+		.sort((a, b) => a.id - b.id);
+}
+
+/** Waits until every comment was emitted (by any execution); returns all emissions. */
+export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comments: string[], timeoutMs = 60_000): Promise<Emission[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const all = await emissions(n8n, workflowId);
+		const seen = new Set(all.flatMap((e) => e.comments));
+		const missing = comments.filter((c) => !seen.has(c));
+		if (missing.length === 0) return all;
+		if (Date.now() > deadline) throw new Error(`not emitted after ${timeoutMs} ms: ${missing.join(', ')} (executions: ${all.length}); log: ${n8n.logFile}`);
+		await sleep(500);
+	}
+}
+
+/** Feedback for the trigger to find, created now, one per comment (the comment names it in the assertions). */
+export function newFeedback(sim: Simulator, account: 0 | 1, comments: string[]): void {
+	const now = Date.now();
+	sim.insert(
+		sim.accounts[account].id,
+		'feedback',
+		comments.map((comment, i) => ({ email: 'queue.trigger@example.com', score: 7, comment, createdDate: new Date(now + i).toISOString() })),
+	);
+}

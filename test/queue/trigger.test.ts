@@ -1,0 +1,94 @@
+/**
+ * Issue 10, test 2: the Survey Feedback Trigger in queue mode. It polls on the main (every 5 s),
+ * its executions run on the workers; records inserted across polls start the workflow exactly
+ * once, also across restarts of the main, its position kept in PostgreSQL: once right after
+ * activation, before any new record (the case the README's Limits called a hole), and once
+ * after records were emitted. With n8n's default settings.
+ */
+import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
+import { start, type Simulator } from '../../dev/simulator';
+import { emissions, newFeedback, simulatorCredential, sleep, triggerWorkflow, waitForEmitted } from './support';
+
+const CRED = { id: 'sfQueueTrigCredB', name: 'Survey Feedback (account B)' };
+const WORKFLOW_ID = 'queueTrigger0001';
+const FEEDBACK = '/api/v2/feedback';
+
+let sim: Simulator;
+let cluster: QueueCluster;
+
+/** The trigger's position as stored in PostgreSQL (the workflow's static data). */
+function storedPosition(): { watermark: string | null; idsAtWatermark: string[] } | undefined {
+	const raw = cluster.psql(`select "staticData" from workflow_entity where id = '${WORKFLOW_ID}'`);
+	return raw ? JSON.parse(raw)['node:New feedback'] : undefined;
+}
+
+beforeAll(async () => {
+	sim = await start({ seed: 'demo', rateLimit: false });
+	cluster = await createQueueCluster({ name: 'test-trigger', workers: 2, concurrency: 5 });
+	await cluster.main.importCredentials([simulatorCredential(sim, 1, CRED)]);
+	await cluster.main.importWorkflows([triggerWorkflow(WORKFLOW_ID, CRED)]);
+	await cluster.start();
+});
+
+afterAll(async () => {
+	await cluster?.stop();
+	await sim?.close();
+});
+
+describe('Survey Feedback Trigger in queue mode', () => {
+	const all: string[] = [];
+
+	it('activation stores the newest record as the position in PostgreSQL and emits nothing', async () => {
+		sim.clearRequests();
+		await cluster.main.activate(WORKFLOW_ID);
+		const answer = await fetch(`${sim.baseUrl}${FEEDBACK}?sort=-createdDate&limit=1`, { headers: { 'X-Api-Key': sim.accounts[1].readKey } });
+		const [newest] = ((await answer.json()) as { data: { responses: Array<{ id: string; createdDate: string }> } }).data.responses;
+		expect(storedPosition()).toMatchObject({ watermark: newest.createdDate, idsAtWatermark: [newest.id] });
+		expect(await emissions(cluster.main, WORKFLOW_ID)).toEqual([]);
+	});
+
+	it('a restart of the main before any new record keeps the position; only the main polls', async () => {
+		await cluster.stopMain();
+		sim.clearRequests();
+		newFeedback(sim, 1, ['while the main was down (1)']);
+		all.push('while the main was down (1)');
+		// Longer than a poll interval: the workers, still running, poll nothing.
+		await sleep(7000);
+		expect(sim.requests({ path: FEEDBACK })).toEqual([]);
+		await cluster.startMain();
+		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
+	});
+
+	it('records inserted across polls start the workflow once each, on the workers', async () => {
+		newFeedback(sim, 1, ['a', 'b']);
+		all.push('a', 'b');
+		await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		newFeedback(sim, 1, ['c']);
+		all.push('c');
+		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
+		expect(emitted.length).toBeGreaterThanOrEqual(3);
+		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
+	});
+
+	it('a restart of the main after records were emitted resumes from the stored position', async () => {
+		await cluster.stopMain();
+		newFeedback(sim, 1, ['while the main was down (2)', 'while the main was down (3)']);
+		all.push('while the main was down (2)', 'while the main was down (3)');
+		await cluster.startMain();
+		await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		// Two more polls: nothing comes twice.
+		const mark = sim.requests({ path: FEEDBACK }).length;
+		const deadline = Date.now() + 30_000;
+		while (sim.requests({ path: FEEDBACK }).length < mark + 3 && Date.now() < deadline) await sleep(500);
+		const emitted = await emissions(cluster.main, WORKFLOW_ID);
+		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
+		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
+
+		// Every execution ran on a worker (which one is up to the queue).
+		const byWorker = cluster.executionsByWorker();
+		expect([...byWorker.values()].flat().sort((a, b) => a - b)).toEqual(emitted.map((e) => e.id));
+		console.log(`trigger in queue mode: ${emitted.length} executions, ${[...byWorker].map(([w, ids]) => `${w}: ${ids.join(', ')}`).join('; ')}`);
+	});
+});
