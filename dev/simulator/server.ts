@@ -75,13 +75,8 @@ async function handle(
 		onRequest?.(logged);
 	};
 
-	const fault = core.faults.pick(method, path);
-	if (fault && fault.when === 'after' && fault.kind !== 'slow') {
-		// The service acts as usual; only its answer is lost or broken.
-		entry.fault = fault.kind;
-		const authAfter = key ? core.authenticate(key) : undefined;
-		entry.accountId = authAfter?.store.account.id ?? null;
-		answerWith(authAfter);
+	// A dropped connection has no answer at all; every other fault answers with its own status.
+	const sendFault = (fault: FaultRule) => {
 		const raw = faultResponse(fault);
 		if (!raw) {
 			finish(null);
@@ -89,23 +84,23 @@ async function handle(
 			return;
 		}
 		finish(raw.status);
-		return send(res, raw);
+		send(res, raw);
+	};
+
+	const fault = core.faults.pick(method, path);
+	if (fault && fault.when === 'after' && fault.kind !== 'slow') {
+		// The service acts as usual; only its answer is lost or broken.
+		entry.fault = fault.kind;
+		const authAfter = key ? core.authenticate(key) : undefined;
+		entry.accountId = authAfter?.store.account.id ?? null;
+		answerWith(authAfter);
+		return sendFault(fault);
 	}
 	if (fault) {
 		entry.fault = fault.kind;
-		if (fault.kind === 'slow') {
-			await delay(core, fault.delayMs ?? 1000);
-			if (res.destroyed) return finish(null);
-		} else {
-			const raw = faultResponse(fault);
-			if (!raw) {
-				finish(null);
-				req.socket.destroy();
-				return;
-			}
-			finish(raw.status);
-			return send(res, raw);
-		}
+		if (fault.kind !== 'slow') return sendFault(fault);
+		await delay(core, fault.delayMs ?? 1000);
+		if (res.destroyed) return finish(null);
 	}
 
 	const auth = key ? core.authenticate(key) : undefined;

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationModule } from './operation';
+import type { OperationModule } from '../helpers/operation';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {

@@ -5,7 +5,7 @@ import { asNodeError } from '../../shared/nodeError';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/batching';
 import { isToolRun, simplifyRecord } from '../helpers/toolMode';
-import { isBulk, type ItemOutcome } from './operation';
+import { isBulk, type ItemOutcome } from '../helpers/operation';
 import { findOperation } from './registry';
 import { resources } from './resources';
 

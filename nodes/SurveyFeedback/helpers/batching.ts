@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../shared/transport';
-import type { BulkOperation, ItemOutcome, Prepared } from '../actions/operation';
+import type { BulkOperation, ItemOutcome, Prepared } from './operation';
 
 /** Cuts the entries into groups (keeping input order) and each group into batches of `size`. */
 export function toBatches<T extends { group?: string }>(entries: T[], size: number): T[][] {

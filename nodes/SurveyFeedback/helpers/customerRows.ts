@@ -28,8 +28,11 @@ export type V1SubscriberRow = z.output<typeof v1SubscriberRow>;
 /** The customer operations that need only an email (delete, unsubscribe, resubscribe). */
 export const emailRow = z.object({ email });
 
-/** The service's names and the camelCase ones (as the read side and most n8n items spell them). */
-const customerNames = {
+/**
+ * A person's fields by the service's names and the camelCase ones (as the read side and most n8n
+ * items spell them), for the item readers of customers and of imported responses.
+ */
+export const personNames = {
 	email: 'email',
 	first_name: 'first_name',
 	firstName: 'first_name',
@@ -37,6 +40,10 @@ const customerNames = {
 	lastName: 'last_name',
 	company: 'company',
 	companyName: 'company',
+};
+
+const customerNames = {
+	...personNames,
 	tags: 'tags',
 	unset_tags: 'unset_tags',
 	unsetTags: 'unset_tags',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { at, requireText } from '../../shared/inputs';
 import type { ServiceApi } from '../../shared/transport';
-import type { OperationOption, SingleOperation } from '../actions/operation';
+import type { OperationOption, SingleOperation } from './operation';
 import { recordOf } from './lists';
 
 /**

@@ -5,7 +5,7 @@ import { campaignLocator } from '../../shared/descriptions';
 import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../shared/inputs';
 import { recordsOf } from '../../shared/paging';
 import type { ServiceApi } from '../../shared/transport';
-import type { ItemOutcome, Prepared } from '../actions/operation';
+import type { ItemOutcome, Prepared } from './operation';
 import { isFailedRow, outcomesFromRows } from './bulkRows';
 
 /**

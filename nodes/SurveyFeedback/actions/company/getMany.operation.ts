@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get Many',

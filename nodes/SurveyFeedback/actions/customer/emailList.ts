@@ -6,7 +6,7 @@ import { emailRow, readEmailJson } from '../../helpers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, Prepared } from '../operation';
+import type { ItemOutcome, Prepared } from '../../helpers/operation';
 
 /**
  * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request

@@ -6,7 +6,7 @@ import { attributeFilterQuery, compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get Many',

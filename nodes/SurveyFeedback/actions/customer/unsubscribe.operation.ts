@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { at, optionalText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { itemParameter } from '../../helpers/itemParameter';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
 export const option: OperationOption = {

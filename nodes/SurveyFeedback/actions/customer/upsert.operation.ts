@@ -6,7 +6,7 @@ import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, cu
 import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Create or Update',

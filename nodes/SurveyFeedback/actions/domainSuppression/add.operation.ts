@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { at, compact, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { addSuppression, noteField, readNote } from '../../helpers/suppressions';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Add',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { listSuppressions } from '../../helpers/suppressions';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get Many',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at, compact, requireEmail } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { addSuppression, noteField, readNote } from '../../helpers/suppressions';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Add',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
+import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
 import { getMany } from '../../helpers/lists';
 import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
@@ -24,17 +24,7 @@ export const properties: INodeProperties[] = listProperties({
 		{ displayName: 'Customer ID', name: 'customerId', type: 'string', default: '', description: 'Only feedback of this customer' },
 		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Only feedback from this email' },
 		endDate,
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Newest First', value: '-createdDate' },
-				{ name: 'Oldest First', value: 'createdDate' },
-			],
-			default: '-createdDate',
-			description: 'Order by the date the feedback was given',
-		},
+		{ ...createdDateSort, description: 'Order by the date the feedback was given' },
 		startDate,
 	],
 });

@@ -7,7 +7,7 @@ import { outcomesFromRows } from '../../helpers/bulkRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
 import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 import { importOptionsCollection, readImportOptions } from './importOptions';

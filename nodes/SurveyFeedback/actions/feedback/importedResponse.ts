@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { apiDate } from '../../../shared/dates';
 import { compact, describeType, optionValues, problem, rules } from '../../../shared/inputs';
+import { personNames } from '../../helpers/customerRows';
 import { email, itemJsonReader, propertyList, ruled, stringList, text } from '../../helpers/rows';
 import { topicList } from './topics';
 
@@ -106,15 +107,9 @@ export type ImportedResponse = z.output<ReturnType<typeof importedResponseRow>>;
 /** Map Automatically: the import's names, the camelCase ones, and the read-only fields of a feedback record. */
 export const readImportedResponseJson = itemJsonReader({
 	names: {
-		email: 'email',
+		...personNames,
 		score: 'score',
 		comment: 'comment',
-		first_name: 'first_name',
-		firstName: 'first_name',
-		last_name: 'last_name',
-		lastName: 'last_name',
-		company: 'company',
-		companyName: 'company',
 		job_title: 'job_title',
 		jobTitle: 'job_title',
 		phone: 'phone',

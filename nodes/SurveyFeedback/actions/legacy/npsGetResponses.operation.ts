@@ -5,7 +5,7 @@ import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } fro
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

@@ -6,7 +6,7 @@ import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

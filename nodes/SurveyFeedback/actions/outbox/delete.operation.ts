@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { sendSoftDelete, SOFT_DELETE_BATCH_SIZE, softDeleteProperties, softDeleteReader, type SoftDeleteTarget } from '../../helpers/softDelete';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Delete',

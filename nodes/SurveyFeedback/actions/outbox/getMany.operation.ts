@@ -4,7 +4,7 @@ import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
 import type { ServiceApi } from '../../../shared/transport';
 import { getMany } from '../../helpers/lists';
 import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';

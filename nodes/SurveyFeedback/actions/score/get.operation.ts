@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { at, oneOf } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get',

@@ -13,7 +13,7 @@ import { readRecipientJson, recipientRow, type RecipientRow } from '../../helper
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/itemParameter';
 import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Send',

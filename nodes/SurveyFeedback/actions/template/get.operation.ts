@@ -4,7 +4,7 @@ import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { templateLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get',

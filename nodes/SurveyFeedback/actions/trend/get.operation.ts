@@ -5,7 +5,7 @@ import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = {
 	name: 'Get',

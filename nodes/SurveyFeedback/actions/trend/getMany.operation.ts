@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { getAllRecords } from '../../helpers/lists';
-import type { OperationOption } from '../operation';
+import type { OperationOption } from '../../helpers/operation';
 
 export const option: OperationOption = { name: 'Get Many', value: 'getMany', action: 'Get many trend groups', description: 'List the trend groups' };
 
