@@ -7,4 +7,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	// n8n's engine runs in process (test/helpers/engine.ts): its user folder is a throwaway one.
+	globalSetup: '<rootDir>/test/helpers/n8nHomeSetup.ts',
+	globalTeardown: '<rootDir>/test/helpers/n8nHomeTeardown.ts',
 };

@@ -1,27 +1,17 @@
 import nock from 'nock';
-import type { INodeType } from 'n8n-workflow';
 
 import { collectPages, pageCountOf, recordsOf } from '../nodes/shared/paging';
-import { createHarness, credentialsFor } from './helpers/n8nContext';
+import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
 const BASE = 'https://api.survey.test';
-const nodeType: INodeType = {
-	description: {
-		displayName: 'Paging Test',
-		name: 'pagingTest',
-		group: ['transform'],
-		version: 1,
-		description: '',
-		defaults: { name: 'Paging Test' },
-		inputs: [],
-		outputs: [],
-		properties: [{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'apiKeyHeader' }],
-	},
-};
 
+/** n8n-core's execute context of a Survey Feedback node. */
 const ctx = () =>
-	createHarness({ nodeType, parameters: {}, credentials: credentialsFor('surveyFeedbackApi', { apiKey: 'k', baseUrl: BASE }) }).context;
+	executeContext({
+		node: nodeOf('surveyFeedback', { authentication: 'apiKeyHeader', resource: 'feedback', operation: 'getMany' }),
+		credentials: { surveyFeedbackApi: { apiKey: 'k', baseUrl: BASE } },
+	});
 
 const walk = { request: { method: 'GET' as const, path: '/api/v2/feedback', operation: 'Feedback: Get Many' }, recordsKey: 'responses' };
 

@@ -1,57 +1,26 @@
 import nock from 'nock';
-import type { INodeType } from 'n8n-workflow';
 
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
 import { flattenQuery, joinUrl, type ApiRequest, type Transport } from '../nodes/shared/transport';
-import { createHarness, credentialsFor } from './helpers/n8nContext';
+import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
 const KEY = 'sk_live_SECRET/key+42';
 const BASE = 'https://api.survey.test';
 const LEGACY = 'https://legacy.survey.test';
 
-/** A node type with just the parameter the transport reads. */
-const fakeNode: INodeType = {
-	description: {
-		displayName: 'Transport Test',
-		name: 'transportTest',
-		group: ['transform'],
-		version: 1,
-		description: '',
-		defaults: { name: 'Transport Test' },
-		inputs: [],
-		outputs: [],
-		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Header', value: 'apiKeyHeader' },
-					{ name: 'Legacy', value: 'legacyHeader' },
-					{ name: 'Query', value: 'queryParameter' },
-				],
-				default: 'apiKeyHeader',
-			},
-		],
-	},
-};
+const TYPE_OF = AUTHENTICATION_METHODS;
 
-const TYPE_OF = {
-	apiKeyHeader: 'surveyFeedbackApi',
-	legacyHeader: 'surveyFeedbackLegacyHeaderApi',
-	queryParameter: 'surveyFeedbackQueryAuthApi',
-} as const;
-
-function harness(authentication: keyof typeof TYPE_OF = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
-	return createHarness({
-		nodeType: fakeNode,
-		parameters: { authentication },
-		credentials: credentialsFor(TYPE_OF[authentication], { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.007, ...extra }),
+/** n8n-core's execute context of a Survey Feedback node using the given credential. */
+function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
+	return executeContext({
+		node: nodeOf('surveyFeedback', { authentication, resource: 'account', operation: 'getStatus' }),
+		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.007, ...extra } },
 	});
 }
 
-function send(h: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport()) {
-	return transport.request(h.context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
+function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport()) {
+	return transport.request(context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
 }
 
 /** Everything an error could show a user or a log, as one string. */

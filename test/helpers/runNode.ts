@@ -1,15 +1,17 @@
 /**
- * Runs the Survey Feedback node's real `execute` in-process against a service (usually the
- * simulator), the way n8n would for one node run. Returns the output items or the thrown error,
- * and every request that left.
+ * Runs the Survey Feedback node in n8n's own engine (test/helpers/engine.ts) against a service,
+ * usually the simulator: a manual execution of Input → Survey Feedback with the test's items.
+ * Returns the node's output items or its error, and every request that left.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
-import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import type { Transport } from '../../nodes/shared/transport';
-import { createHarness, credentialsFor, type SentRequest } from './n8nContext';
+import { nodeOf, runWorkflow, type ExecutionError, type SentRequest } from './engine';
 import { testTransport } from './transport';
+
+export type { SentRequest } from './engine';
 
 export interface Service {
 	baseUrl: string;
@@ -19,11 +21,12 @@ export interface Service {
 
 export interface RunOptions {
 	service: Service;
-	/** resource, operation and the operation's parameters; a function value is evaluated per item. */
+	/** resource, operation and the operation's parameters, as a workflow stores them ('={{ … }}' for expressions). */
 	parameters: Record<string, unknown>;
 	items?: IDataObject[];
 	authentication?: AuthenticationMethod;
-	continueOnFail?: boolean;
+	/** The node setting "On Error": Continue (true is the regular output), or Continue using the error output. */
+	continueOnFail?: boolean | 'errorOutput';
 	timezone?: string;
 	/** Extra credential fields, e.g. maxRateLimitWait. */
 	credential?: IDataObject;
@@ -32,37 +35,43 @@ export interface RunOptions {
 }
 
 export interface RunResult {
+	/** The node's (first) output. */
 	output: INodeExecutionData[];
 	/** The items' JSON, for short assertions. */
 	json: IDataObject[];
-	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	/** The error output's items, with continueOnFail: 'errorOutput'. */
+	errorOutput: INodeExecutionData[];
+	error?: ExecutionError;
 	sent: SentRequest[];
-	hints: unknown[];
+	hints: NodeExecutionHint[];
 }
+
+const ON_ERROR = { true: 'continueRegularOutput', errorOutput: 'continueErrorOutput' } as const;
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const authentication = options.authentication ?? 'apiKeyHeader';
-	const node = new SurveyFeedback(options.transport ?? testTransport());
-	const harness = createHarness({
-		nodeType: node,
-		parameters: { authentication, ...options.parameters },
-		credentials: credentialsFor(AUTHENTICATION_METHODS[authentication], {
-			apiKey: options.service.apiKey,
-			baseUrl: options.service.baseUrl,
-			legacyBaseUrl: options.service.legacyBaseUrl ?? '',
-			...(options.credential ?? {}),
-		}),
-		items: (options.items ?? [{}]).map((json) => ({ json })),
-		continueOnFail: options.continueOnFail,
+	const onError = options.continueOnFail ? ON_ERROR[String(options.continueOnFail) as keyof typeof ON_ERROR] : undefined;
+	const node = nodeOf('surveyFeedback', { authentication, ...options.parameters } as INode['parameters'], onError ? { onError } : {});
+	const { outputs, error, sent, hints } = await runWorkflow({
+		node,
+		nodeType: new SurveyFeedback(options.transport ?? testTransport()),
+		items: options.items ?? [{}],
 		timezone: options.timezone,
+		credentials: {
+			[AUTHENTICATION_METHODS[authentication]]: {
+				apiKey: options.service.apiKey,
+				baseUrl: options.service.baseUrl,
+				legacyBaseUrl: options.service.legacyBaseUrl ?? '',
+				...(options.credential ?? {}),
+			},
+		},
 	});
-	try {
-		const [output] = await node.execute.call(harness.context);
-		return { output, json: output.map((item) => item.json), sent: harness.sent, hints: harness.hints };
-	} catch (error) {
-		return { output: [], json: [], error: error as RunResult['error'], sent: harness.sent, hints: harness.hints };
-	}
+	const output = outputs[0] ?? [];
+	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints };
 }
 
-/** Item values as an expression would give them: `field('email')` reads the input item's `email`. */
-export const field = (name: string) => (_index: number, item: INodeExecutionData) => item.json[name];
+/** An expression reading a field of the input item: what mapping `email` in the editor gives. */
+export const field = (name: string) => `={{ $json[${JSON.stringify(name)}] }}`;
+
+/** An expression giving `value` as is (a number, a list, a date…): what a user types as `{{ … }}`. */
+export const expression = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;

@@ -1,12 +1,12 @@
 /**
- * Customer operations through the node's real execute, against the simulator: batching counts,
- * rows paired back to items, paging, the wire format of filters and dates, bad input, and the
- * three credentials.
+ * Customer operations in n8n's own engine (test/helpers/engine.ts), against the simulator:
+ * batching counts, rows paired back to items, paging, the wire format of filters and dates, bad
+ * input, On Error (both outputs), and the three credentials.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 
 let sim: Simulator;
@@ -61,7 +61,7 @@ describe('Create or Update folds items into requests of 1000', () => {
 		await run({
 			operation: 'upsert',
 			email: 'ada@example.com',
-			additionalFields: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', tags: 'vip, beta', unsetTags: ['old'], unsetProperties: 'plan' },
+			additionalFields: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', tags: 'vip, beta', unsetTags: expression(['old']), unsetProperties: 'plan' },
 			customProperties: { property: [{ label: 'country', value: 'UK', type: 'text' }] },
 		});
 		const [request] = apiRequests('POST', '/api/v2/customers');
@@ -285,7 +285,7 @@ describe('Sync Attributes', () => {
 		const empty = await run({ operation: 'syncAttributes', selectBy: 'filters' });
 		expect(empty.error?.message).toMatch(/Filters: add at least one filter/);
 		const ids = Array.from({ length: 1001 }, (_, i) => `id${i}`);
-		const many = await run({ operation: 'syncAttributes', selectBy: 'customers', customerIds: ids });
+		const many = await run({ operation: 'syncAttributes', selectBy: 'customers', customerIds: expression(ids) });
 		expect(many.error?.message).toMatch(/Customer IDs: 1001 given, the service takes at most 1000/);
 		expect(apiRequests('POST', '/api/v2/sync-attributes')).toHaveLength(0);
 	});

@@ -1,11 +1,11 @@
 /**
- * Feedback: Get Many, Get, Import, Delete, Set Tags and Set Topics, run through the node's real
- * execute against the simulator (nock only for answer shapes the simulator does not give).
+ * Feedback: Get Many, Get, Import, Delete, Set Tags and Set Topics, run in n8n's own engine
+ * against the simulator (nock only for answer shapes the simulator does not give).
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -54,8 +54,6 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
 const pathOf = (request: { url: string }) => new URL(request.url).pathname;
 const bodyOf = (request: { body: unknown }) => request.body as IDataObject;
-/** A per-item value, as an expression gives it. */
-const perItem = (read: (json: IDataObject) => unknown) => (_: number, item: { json: IDataObject }) => read(item.json);
 
 const run = (operation: string, parameters: Record<string, unknown>, items: IDataObject[] = [{}], options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters: { resource: 'feedback', operation, ...parameters }, items, ...options });
@@ -101,8 +99,9 @@ describe('Feedback: Get Many', () => {
 	it.each([
 		['a day in the workflow zone', '2026-03-10', 'America/New_York', '2026-03-10T04:00:00Z', '2026-03-11T03:59:59.999Z'],
 		['an instant, unchanged', '2026-03-10T08:30:00Z', 'UTC', '2026-03-10T08:30:00Z', '2026-03-10T08:30:00Z'],
-		['UNIX seconds', 1773100800, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
-		['UNIX milliseconds, never sent as such', 1773100800000, 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['UNIX seconds', expression(1773100800), 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['UNIX milliseconds, never sent as such', expression(1773100800000), 'UTC', '2026-03-10T00:00:00Z', '2026-03-10T00:00:00Z'],
+		['a Luxon DateTime from an expression', '={{ DateTime.fromISO("2026-03-10T08:30:00", { zone: "America/New_York" }) }}', 'UTC', '2026-03-10T12:30:00Z', '2026-03-10T12:30:00Z'],
 	])('sends %s as an exact UTC instant', async (_, input, timezone, startDate, endDate) => {
 		const { sent, error } = await run('getMany', { limit: 1, filters: { startDate: input, endDate: input } }, [{}], { timezone });
 		expect(error).toBeUndefined();
@@ -135,7 +134,7 @@ describe('Feedback: Get Many', () => {
 	});
 
 	it('runs once per input item, each item’s records paired to it', async () => {
-		const { output } = await run('getMany', { limit: 2, filters: perItem((json) => ({ email: json.email })) }, [
+		const { output } = await run('getMany', { limit: 2, filters: { email: field('email') } }, [
 			{ email: 'pager@feedback-test.com' },
 			{ email: 'lateday@feedback-test.com' },
 		]);
@@ -184,21 +183,21 @@ describe('Feedback: Import', () => {
 		const [person] = people(1);
 		const { json, sent, output, error } = await importItems([{ ...person, score: '10', when: 1767225600 }], {
 			comment: 'Great support',
-			additionalFields: perItem((item) => ({
+			additionalFields: {
 				firstName: 'Ann',
 				lastName: 'Lee',
 				company: 'Acme',
 				jobTitle: 'CTO',
-				phone: 5551234,
+				phone: expression(5551234),
 				country: 'US',
 				state: 'NY',
 				city: 'New York',
 				tags: 'pricing, speed',
-				customerTags: ['vip'],
-				responseDate: item.when,
+				customerTags: expression(['vip']),
+				responseDate: field('when'),
 				sendDate: '2025-12-30',
 				openDate: '2025-12-30T10:15:00-05:00',
-			})),
+			},
 			topics: { topic: [{ name: 'Support', sentiment: 'positive' }] },
 			additionalQuestions: {
 				question: [
@@ -268,8 +267,8 @@ describe('Feedback: Import', () => {
 	it('sends separate requests per campaign and per set of options', async () => {
 		const items = people(4).map((item, i) => ({ ...item, score: 4, campaign: i === 1 ? csatCampaign : npsCampaign, window: i === 2 ? 7 : 30 }));
 		const { json, sent, error } = await importItems(items, {
-			campaign: perItem((item) => byId(String(item.campaign))),
-			importOptions: perItem((item) => ({ duplicateCheckWindow: item.window, skipDuplicates: true })),
+			campaign: byId(field('campaign')),
+			importOptions: { duplicateCheckWindow: field('window'), skipDuplicates: true },
 		});
 		expect(error).toBeUndefined();
 		expect(sent.map((request) => [bodyOf(request).campaign_id, bodyOf(request).options, (bodyOf(request).feedback as IDataObject[]).map((f) => f.email)])).toEqual([
@@ -336,9 +335,17 @@ describe('Feedback: Import', () => {
 				items,
 				{
 					comment: 'Both',
-					additionalQuestions: perItem((item) =>
-						item.email === items[1].email ? { question: [{ uuid: questions.main.uuid, type: 'RATING', answer: 9, metric: 'nps' }] } : {},
-					),
+					// Item 1 answers the main question, item 0 an open-ended one.
+					additionalQuestions: {
+						question: [
+							{
+								uuid: `={{ $itemIndex === 1 ? "${questions.main.uuid}" : "${questions.openEnded.uuid}" }}`,
+								type: '={{ $itemIndex === 1 ? "RATING" : "OPEN_ENDED" }}',
+								answer: '={{ $itemIndex === 1 ? 9 : "Fine" }}',
+								metric: 'nps',
+							},
+						],
+					},
 				},
 				{ continueOnFail: true },
 			);
@@ -455,8 +462,8 @@ describe('Feedback: Import', () => {
 			['no score', {}, [{ email: 'ok@x.com' }], /Score: is required \(item 0\)$/],
 			['a sentiment outside positive, negative, neutral', { topics: { topic: [{ name: 'x', sentiment: 'happy' }] } }, [{ email: 'ok@x.com', score: 1 }], /Topics: entry 1 has sentiment "happy"/],
 			['a duplicate window of 0', { importOptions: { duplicateCheckWindow: 0 } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Duplicate Check Window \(Days\): must be a whole number from 1 to 365, got 0 \(item 0\)$/],
-			['a duplicate window of 366', { importOptions: perItem(() => ({ duplicateCheckWindow: 366 })) }, [{ email: 'ok@x.com', score: 1 }, { email: 'ok2@x.com', score: 1 }], /Duplicate Check Window.*got 366 \(item 0\)$/],
-			['no campaign', { campaign: byId('') }, [{ email: 'ok@x.com', score: 1 }], /Campaign: is required \(item 0\)$/],
+			['a duplicate window of 366', { importOptions: { duplicateCheckWindow: 366 } }, [{ email: 'ok@x.com', score: 1 }, { email: 'ok2@x.com', score: 1 }], /Duplicate Check Window.*got 366 \(item 0\)$/],
+			['no campaign', { campaign: byId(expression('')) }, [{ email: 'ok@x.com', score: 1 }], /Campaign: is required \(item 0\)$/],
 			['a response date that is not a date', { additionalFields: { responseDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Additional Fields › Response Date: "soon" is not a date.*\(item 0\)/],
 			['a default send date that is not a date', { importOptions: { defaultSendDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Default Send Date: "soon" is not a date.*\(item 0\)/],
 			['a custom property without label', { customProperties: { property: [{ label: '', value: 'x', type: 'text' }] } }, [{ email: 'ok@x.com', score: 1 }], /Custom Properties: entry 1 needs a label.*\(item 0\)$/],
@@ -514,7 +521,7 @@ describe('Feedback: Delete', () => {
 	});
 
 	it('sends a UNIX timestamp as an ISO instant', async () => {
-		const { sent } = await run('delete', { deleteBy: 'email', email: 'nobody@feedback-test.com', startDate: 1768003200, endDate: 1768089599000 });
+		const { sent } = await run('delete', { deleteBy: 'email', email: 'nobody@feedback-test.com', startDate: expression(1768003200), endDate: expression(1768089599000) });
 		expect(sent[0].body).toEqual({ responses: [{ email: 'nobody@feedback-test.com', startDate: '2026-01-10T00:00:00Z', endDate: '2026-01-10T23:59:59Z' }] });
 	});
 
@@ -541,8 +548,8 @@ describe('Feedback: Delete', () => {
 
 	it.each([
 		['an email as the ID', { deleteBy: 'id', feedbackId: 'x@y.com' }, /Feedback ID: "x@y\.com" is an email, not an ID.*\(item 0\)$/],
-		['no ID', { deleteBy: 'id', feedbackId: '' }, /Feedback ID: is required \(item 0\)$/],
-		['no email', { deleteBy: 'email', email: '' }, /Email: is empty/],
+		['no ID', { deleteBy: 'id', feedbackId: expression('') }, /Feedback ID: is required \(item 0\)$/],
+		['no email', { deleteBy: 'email', email: expression('') }, /Email: is empty/],
 		['a date that is not one', { deleteBy: 'email', email: 'a@b.com', endDate: 'later' }, /End Date: "later" is not a date.*\(item 0\)/],
 	])('rejects %s before any request', async (_, parameters, message) => {
 		const { error, sent } = await run('delete', parameters);
@@ -567,7 +574,7 @@ describe('Feedback: Set Tags and Set Topics', () => {
 	});
 
 	it('Replace leaves op out and overrides the tags', async () => {
-		const { json, sent } = await run('setTags', { feedbackId: id, mode: 'replace', tags: ['only'] });
+		const { json, sent } = await run('setTags', { feedbackId: id, mode: 'replace', tags: expression(['only']) });
 		expect(sent[0].body).toEqual({ id, tags: ['only'] });
 		expect(json[0].tags).toEqual(['only']);
 	});

@@ -1,6 +1,6 @@
 /**
  * The Legacy resource: the v1 API on the legacy base URL (always `Authorization: api_key=`) and
- * the deprecated /api/v2/nps/ endpoints, run through the node's real execute against the simulator
+ * the deprecated /api/v2/nps/ endpoints, run in n8n's own engine against the simulator
  * (nock only for a service that repeats a page).
  */
 import nock from 'nock';
@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import type { AuthenticationMethod } from '../../credentials/authentication';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -223,7 +223,7 @@ describe('V1: Get Latest Responses', () => {
 	it('takes the emails as a list from an expression, and refuses a bad one before sending', async () => {
 		const listed = await runNode({
 			service: serviceB,
-			parameters: { resource: 'legacy', operation: 'v1GetLatestResponses', options: { emails: ['respondent1@example.com'] } },
+			parameters: { resource: 'legacy', operation: 'v1GetLatestResponses', options: { emails: expression(['respondent1@example.com']) } },
 		});
 		expect(listed.json.map((row) => row.email)).toEqual(['respondent1@example.com']);
 
@@ -367,7 +367,7 @@ describe('Deprecated: Set Response Tags', () => {
 		expect(appended.sent[0].body).toEqual({ id: responseId, tags: ['needs-follow-up', 'vip-account'], op: 'append' });
 		expect(appended.json).toEqual([expect.objectContaining({ id: responseId, tags: [...originalTags, 'needs-follow-up', 'vip-account'] })]);
 
-		const replaced = await run({ operation: 'npsSetResponseTags', responseId, tags: ['only-this'], mode: 'replace' });
+		const replaced = await run({ operation: 'npsSetResponseTags', responseId, tags: expression(['only-this']), mode: 'replace' });
 		expect(replaced.sent[0].body).toEqual({ id: responseId, tags: ['only-this'] });
 		expect(replaced.json[0].tags).toEqual(['only-this']);
 
@@ -382,7 +382,7 @@ describe('Deprecated: Set Response Tags', () => {
 	});
 
 	it('refuses an empty response ID before sending anything', async () => {
-		const { error, sent } = await run({ operation: 'npsSetResponseTags', responseId: '', tags: 'x' });
+		const { error, sent } = await run({ operation: 'npsSetResponseTags', responseId: expression(''), tags: 'x' });
 		expect(error?.message).toContain('Response ID: is required (item 0)');
 		expect(sent).toHaveLength(0);
 	});

@@ -1,10 +1,10 @@
 /**
- * Outbox: Get Many and Delete, run through the node's real execute against the simulator: day
+ * Outbox: Get Many and Delete, run in n8n's own engine against the simulator: day
  * dates on the list (rule 3), never-UNIX delete filters (rule 5), paging to the end, folded deletes.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -96,8 +96,8 @@ describe('Outbox: Get Many', () => {
 	it.each([
 		['an instant, read as its day in the workflow zone', '2026-03-02T02:00:00Z', 'America/New_York', '2026-03-01'],
 		['a bare day, unchanged', '2026-03-02', 'America/New_York', '2026-03-02'],
-		['UNIX seconds', 1772409600, 'UTC', '2026-03-02'],
-		['UNIX milliseconds', 1772409600000, 'UTC', '2026-03-02'],
+		['UNIX seconds', expression(1772409600), 'UTC', '2026-03-02'],
+		['UNIX milliseconds', expression(1772409600000), 'UTC', '2026-03-02'],
 	])('sends %s as a day', async (_, input, timezone, day) => {
 		const { sent, error } = await list({ limit: 1, filters: { startDate: input, endDate: input } }, { timezone });
 		expect(error).toBeUndefined();
@@ -242,7 +242,9 @@ describe('Outbox: Delete', () => {
 			['an email in the ID field', { deleteBy: 'id', surveyId: field('id') }, [{ id: '6ae100000000000000000001' }, { id: 'a@b.com' }], /Survey ID: "a@b\.com" is an email, not an ID.*\(item 1\)$/],
 			['an empty ID', { deleteBy: 'id', surveyId: field('id') }, [{ id: '' }], /Survey ID: is required \(item 0\)$/],
 			['an invalid email', { deleteBy: 'email', email: 'nope' }, [{}], /Email: "nope" is not an email address \(item 0\)$/],
-			['an unknown way to delete', { deleteBy: field('way') }, [{ way: 'both' }], /^Outbox: Delete failed: Delete By: "both" is not one of email, id \(item 0\)$/],
+			// With an expression in Delete By, n8n shows (and requires) every field under it, even
+			// Feedback › Delete's Feedback ID: the workflow only runs with both ID fields filled.
+			['an unknown way to delete', { deleteBy: field('way'), surveyId: 'x', feedbackId: 'x' }, [{ way: 'both' }], /^Outbox: Delete failed: Delete By: "both" is not one of email, id \(item 0\)$/],
 			['a start after the end', { deleteBy: 'email', email: 'a@outbox-test.com', startDate: '2026-02-01', endDate: '2026-01-01' }, [{}], /Start Date/],
 		])('%s', async (_, parameters, items, message) => {
 			const { error, sent } = await remove(parameters, items);

@@ -1,11 +1,11 @@
 /**
- * Company, Template, Campaign, Report, Score and Trend, run through the node's real execute
+ * Company, Template, Campaign, Report, Score and Trend, run in n8n's own engine
  * against the simulator (nock only for a service that ignores the page number).
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { expression, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -166,7 +166,7 @@ describe('Template and Campaign', () => {
 	});
 
 	it('Template Get refuses an empty template before sending anything', async () => {
-		const { error, sent } = await run({ resource: 'template', operation: 'get', template: byId('') });
+		const { error, sent } = await run({ resource: 'template', operation: 'get', template: byId(expression('')) });
 		expect(error?.message).toContain('Template: is required (item 0)');
 		expect(sent).toHaveLength(0);
 	});
@@ -218,7 +218,7 @@ describe('Report', () => {
 		const tokyo = await report({ startDate: '2026-03-05T23:30:00Z', endDate: '2026-03-10' }, 'Asia/Tokyo');
 		expect(queryOf(tokyo.sent[0])).toEqual({ startDate: '2026-03-06', endDate: '2026-03-10' });
 		// 1772755200 s = 2026-03-06T00:00:00Z; the same instant in milliseconds.
-		const unix = await report({ startDate: 1772755200, endDate: 1772755200000 }, 'UTC');
+		const unix = await report({ startDate: expression(1772755200), endDate: expression(1772755200000) }, 'UTC');
 		expect(queryOf(unix.sent[0])).toEqual({ startDate: '2026-03-06', endDate: '2026-03-06' });
 		// And the service accepts every one of them (its 400 would fail the run).
 		expect([newYork.error, tokyo.error, unix.error]).toEqual([undefined, undefined, undefined]);
@@ -240,7 +240,7 @@ describe('Report', () => {
 
 	it('with Continue On Fail, a bad date fails only its own item', async () => {
 		const { output, sent } = await run(
-			{ resource: 'report', operation: 'get', startDate: (i: number) => (i === 0 ? '2026-02-30' : '2026-03-01') },
+			{ resource: 'report', operation: 'get', startDate: '={{ $itemIndex === 0 ? "2026-02-30" : "2026-03-01" }}' },
 			{ items: [{}, {}], continueOnFail: true },
 		);
 		expect(sent).toHaveLength(1);
@@ -269,7 +269,7 @@ describe('Score', () => {
 	});
 
 	it('refuses an unknown metric from an expression before sending anything', async () => {
-		const { error, sent } = await run({ resource: 'score', operation: 'get', metric: () => 'pmf' });
+		const { error, sent } = await run({ resource: 'score', operation: 'get', metric: expression('pmf') });
 		expect(error?.message).toContain('Score: Get failed: Metric: "pmf" is not one of ces, csat, nps, star (item 0)');
 		expect(sent).toHaveLength(0);
 	});
@@ -333,8 +333,9 @@ describe('Trend', () => {
 	});
 
 	it.each([
-		[{ startDate: '2026-01-01' }, 'Trend: Get failed: End Date: is required with a custom range (item 0)'],
-		[{ endDate: '2026-01-01' }, 'Trend: Get failed: Start Date: is required with a custom range (item 0)'],
+		[{ startDate: '2026-01-01', endDate: expression('') }, 'Trend: Get failed: End Date: is required with a custom range (item 0)'],
+		[{ startDate: expression(''), endDate: '2026-01-01' }, 'Trend: Get failed: Start Date: is required with a custom range (item 0)'],
+		[{ startDate: '2026-01-01' }, 'The \'Survey Feedback\' node has issues:\n- Parameter "End Date" is required.'], // n8n's own check
 		[{ startDate: '2026-02-01', endDate: '2026-01-01' }, 'Trend: Get failed: Start Date is after End Date (item 0)'],
 	])('refuses an incomplete or reversed custom range %j before sending anything', async (dates, message) => {
 		const { error, sent } = await trend({ date: 'custom', ...dates });

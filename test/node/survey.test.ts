@@ -1,11 +1,11 @@
 /**
- * Survey: Send, run through the node's real execute against the simulator: 100 recipients per
+ * Survey: Send, run in n8n's own engine against the simulator: 100 recipients per
  * request grouped by campaign and delay, rows paired back to their items, never retried.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
 import { start, type Simulator } from '../../dev/simulator';
 import { FIXED_NOW } from '../helpers/testkit';
 
@@ -57,13 +57,13 @@ describe('Survey: Send', () => {
 		const { json, sent, output, error, hints } = await send(
 			[{ email: 'ann@survey-test.com', first: 'Ann', tags: 'vip, trial' }],
 			{
-				additionalFields: (_: number, item: { json: IDataObject }) => ({
-					firstName: item.json.first,
+				additionalFields: {
+					firstName: field('first'),
 					lastName: 'Smith',
 					company: 'Acme',
-					tags: item.json.tags,
+					tags: field('tags'),
 					unsetTags: 'old',
-				}),
+				},
 			},
 		);
 		expect(error).toBeUndefined();
@@ -113,8 +113,8 @@ describe('Survey: Send', () => {
 			{ email: 'g6@survey-test.com', campaign: npsCampaign, delay: '2' },
 		];
 		const { json, sent, output, error, hints } = await send(items, {
-			campaign: (_: number, item: { json: IDataObject }) => byId(String(item.json.campaign)),
-			options: (_: number, item: { json: IDataObject }) => ({ delay: item.json.delay }),
+			campaign: byId(field('campaign')),
+			options: { delay: field('delay') },
 		});
 		expect(error).toBeUndefined();
 		expect(bodies(sent).map((body) => [body.campaign, body.delay, (body.subscribers as IDataObject[]).map((s) => s.email)])).toEqual([
@@ -167,10 +167,10 @@ describe('Survey: Send', () => {
 	describe('bad input fails before any request', () => {
 		it.each([
 			['an invalid email', [{ email: 'ok@survey-test.com' }, { email: 'not-an-email' }], {}, /Email: "not-an-email" is not an email address \(item 1\)$/],
-			['a negative delay', [{ email: 'ok@survey-test.com' }], { options: { delay: -1 } }, /Options › Delay \(Days\): must be a whole number.*\(item 0\)$/],
-			['a fractional delay', [{ email: 'ok@survey-test.com' }], { options: { delay: 1.5 } }, /Delay \(Days\).*1\.5 \(item 0\)$/],
-			['a delay that is not a number', [{ email: 'ok@survey-test.com' }], { options: { delay: 'soon' } }, /Delay \(Days\).*"soon" \(item 0\)$/],
-			['no campaign', [{ email: 'ok@survey-test.com' }], { campaign: byId('') }, /Campaign: is required \(item 0\)$/],
+			['a negative delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(-1) } }, /Options › Delay \(Days\): must be a whole number.*\(item 0\)$/],
+			['a fractional delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(1.5) } }, /Delay \(Days\).*1\.5 \(item 0\)$/],
+			['a delay that is not a number', [{ email: 'ok@survey-test.com' }], { options: { delay: expression('soon') } }, /Delay \(Days\).*"soon" \(item 0\)$/],
+			['no campaign', [{ email: 'ok@survey-test.com' }], { campaign: byId(expression('')) }, /Campaign: is required \(item 0\)$/],
 		])('%s', async (_, items, parameters, message) => {
 			const { error, sent } = await send(items, parameters);
 			expect(error?.message).toMatch(message);

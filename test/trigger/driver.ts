@@ -1,14 +1,15 @@
 /**
- * Drives the trigger's real `poll` against the simulator the way n8n does: each poll gets a
- * copy of the static data, and the copy is kept only when the poll succeeded (n8n saves static
- * data after a successful poll of an active workflow, never after a failed one, never in
- * manual runs). A hook can act before any request of a poll: insert records while the poll
- * walks its pages, inject a fault, turn the rate limit on.
+ * Drives the trigger against the simulator the way n8n does (test/helpers/engine.ts). An active
+ * workflow: each poll runs through n8n-core's PollContext in 'trigger' mode over the workflow's
+ * static data, which the workflow keeps from poll to poll. Fetch Test Event: a manual execution
+ * of the trigger in n8n-core's WorkflowExecute, over a copy of the static data that n8n does not
+ * keep. A hook can act before any request of a poll: insert records while the poll walks its
+ * pages, inject a fault, turn the rate limit on.
  */
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { createHarness, credentialsFor, type SentRequest } from '../helpers/n8nContext';
+import { nodeOf, pollOnce, runWorkflow, type ExecutionError, type PollOptions, type SentRequest } from '../helpers/engine';
 import { testTransport } from '../helpers/transport';
 import type { Simulator } from '../../dev/simulator';
 
@@ -17,13 +18,13 @@ export interface PollResult {
 	items: IDataObject[];
 	/** Whether poll returned null (rather than items). */
 	returnedNull: boolean;
-	error?: Error & { description?: string };
+	error?: ExecutionError;
 	sent: SentRequest[];
-	/** The static data after the poll (the kept state on success, a discarded copy on failure). */
+	/** The node's static data after the poll: the active workflow's, or the manual run's copy. */
 	staticData: IDataObject;
 }
 
-export type RequestHook = (index: number, options: IHttpRequestOptions) => void | Promise<void>;
+export type RequestHook = NonNullable<PollOptions['beforeRequest']>;
 
 export interface DriverOptions {
 	sim: Simulator;
@@ -35,50 +36,61 @@ export interface DriverOptions {
 }
 
 export class TriggerDriver {
-	/** The static data as n8n would have saved it. */
-	state: IDataObject = {};
+	/** The workflow's static data, as the active workflow holds it between polls. */
+	private readonly staticData: IDataObject = {};
 	/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
-	readonly node = new SurveyFeedbackTrigger(testTransport());
+	private readonly nodeType = new SurveyFeedbackTrigger(testTransport());
 
 	constructor(private readonly options: DriverOptions) {}
+
+	/** The trigger node's static data (a copy), as n8n keeps it. */
+	get state(): IDataObject {
+		return this.nodeData(this.staticData);
+	}
+
+	/** The node's part of a workflow's static data, copied out of n8n's observable wrappers. */
+	private nodeData(workflowStaticData: IDataObject): IDataObject {
+		const kept = workflowStaticData[`node:${this.node().name}`];
+		return kept === undefined ? {} : JSON.parse(JSON.stringify(kept));
+	}
 
 	setParameters(parameters: Record<string, unknown>) {
 		this.options.parameters = parameters;
 	}
 
+	private node(): INode {
+		return nodeOf('surveyFeedbackTrigger', { authentication: 'apiKeyHeader', ...this.options.parameters } as INode['parameters']);
+	}
+
 	async poll(
 		opts: { mode?: 'manual' | 'trigger'; beforeRequest?: RequestHook; pollBudgetMs?: number } = {},
 	): Promise<PollResult> {
-		const mode = opts.mode ?? 'trigger';
-		const staticData = structuredClone(this.state);
-		const harness = createHarness({
-			nodeType: this.node,
-			parameters: { authentication: 'apiKeyHeader', ...this.options.parameters },
-			credentials: credentialsFor('surveyFeedbackApi', {
+		const credentials = {
+			surveyFeedbackApi: {
 				apiKey: this.options.apiKey,
 				baseUrl: this.options.sim.baseUrl,
 				// Three retries of 1, 2 and 4 ms with the test transport.
 				maxRetryWait: 0.007,
 				...(this.options.credential ?? {}),
-			}),
-			mode,
-			staticData,
-			timezone: this.options.timezone,
-		});
-		const send = harness.context.helpers.httpRequestWithAuthentication;
-		let index = 0;
-		harness.context.helpers.httpRequestWithAuthentication = async function (this: unknown, type: string, request: IHttpRequestOptions) {
-			await opts.beforeRequest?.(index++, request);
-			return send.call(this, type, request);
+			},
 		};
-		if (opts.pollBudgetMs !== undefined) harness.context.getPollBudgetMs = () => opts.pollBudgetMs;
-		try {
-			const output = await this.node.poll.call(harness.context);
-			if (mode !== 'manual') this.state = staticData;
-			return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null, sent: harness.sent, staticData };
-		} catch (error) {
-			return { items: [], returnedNull: false, error: error as PollResult['error'], sent: harness.sent, staticData };
+		if (opts.mode === 'manual') {
+			if (opts.beforeRequest || opts.pollBudgetMs !== undefined) throw new Error('Hooks and budgets are for trigger-mode polls');
+			const copy = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+			const run = await runWorkflow({ node: this.node(), nodeType: this.nodeType, credentials, timezone: this.options.timezone, staticData: copy });
+			const items = (run.outputs[0] ?? []).map((item) => item.json);
+			return { items, returnedNull: run.outputs.length === 0 && !run.error, error: run.error, sent: run.sent, staticData: this.nodeData(copy) };
 		}
+		const { output, error, sent } = await pollOnce({
+			node: this.node(),
+			nodeType: this.nodeType,
+			credentials,
+			staticData: this.staticData,
+			timezone: this.options.timezone,
+			pollBudgetMs: opts.pollBudgetMs,
+			beforeRequest: opts.beforeRequest,
+		});
+		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state };
 	}
 }
 

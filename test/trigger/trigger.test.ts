@@ -1,5 +1,5 @@
 /**
- * Survey Feedback Trigger, case by case, through its real `poll` against the simulator:
+ * Survey Feedback Trigger, case by case, polled by n8n's own engine against the simulator:
  * activation from now, backfill, Fetch Test Event, filters on the wire, the score range, paging
  * (also through 1000+ records sharing one instant), the poll budget, and failures part-way.
  * The long randomized streams are in stream.test.ts.

@@ -1,0 +1,448 @@
+/**
+ * n8n's own execution engine, in process, serving this package's nodes: a real `Workflow`
+ * (n8n-workflow) run by n8n-core's `WorkflowExecute`, polled through n8n-core's `PollContext`, and
+ * list searches through its `LoadOptionsContext`. Parameter defaults, expressions, credentials,
+ * `httpRequestWithAuthentication` (real HTTP), paired items and the error settings are n8n's.
+ * Ours, as in n8n's own node tests: the catalogue of node types (our two classes and an Input
+ * node whose output is pinned), the credentials store (the test's decrypted data), and a
+ * recorder of the requests as they leave.
+ *
+ * One difference from a running n8n 2.41: expressions are evaluated by n8n-workflow's in-process
+ * evaluator, as n8n runs them with N8N_EXPRESSION_ENGINE=legacy. n8n's default 'vm' engine needs
+ * isolated-vm, a native module for Node.js 24; the end-to-end tests run that one.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ClientRequest } from 'node:http';
+
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	ExternalSecretsProxy,
+	LoadOptionsContext,
+	PollContext,
+	TriggersAndPollers,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IPollFunctions,
+	IConnections,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+	NodeExecutionHint,
+} from 'n8n-workflow';
+import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { SurveyFeedbackApi } from '../../credentials/SurveyFeedbackApi.credentials';
+import { SurveyFeedbackLegacyHeaderApi } from '../../credentials/SurveyFeedbackLegacyHeaderApi.credentials';
+import { SurveyFeedbackQueryAuthApi } from '../../credentials/SurveyFeedbackQueryAuthApi.credentials';
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
+import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
+
+const PACKAGE = 'n8n-nodes-survey-feedback';
+
+/** The node that hands the test's items to the node under test (its output is pinned). */
+const INPUT_TYPE = `${PACKAGE}-test.input`;
+const inputNodeType: INodeType = {
+	description: {
+		displayName: 'Input',
+		name: 'input',
+		group: ['trigger'],
+		version: 1,
+		description: 'Emits the items pinned to it',
+		defaults: { name: 'Input' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [],
+	},
+	async execute() {
+		return [this.getInputData()];
+	},
+};
+
+export type OurNodeType = 'surveyFeedback' | 'surveyFeedbackTrigger';
+
+/** Our node classes as n8n constructs them (with no argument). */
+const nodeClasses: Record<OurNodeType, () => INodeType> = {
+	surveyFeedback: () => new SurveyFeedback(),
+	surveyFeedbackTrigger: () => new SurveyFeedbackTrigger(),
+};
+
+/**
+ * n8n's catalogue of node types, holding only ours: `served` is the instance of the node under
+ * test (a test may construct it, e.g. with a test transport), the others are constructed as n8n does.
+ */
+function nodeTypesServing(served?: INodeType): INodeTypes {
+	const byType = new Map<string, INodeType>([[INPUT_TYPE, inputNodeType]]);
+	const lookUp = (type: string): INodeType => {
+		const name = type.slice(PACKAGE.length + 1) as OurNodeType;
+		if (!byType.has(type) && type.startsWith(`${PACKAGE}.`) && nodeClasses[name]) {
+			byType.set(type, served?.description.name === name ? served : nodeClasses[name]());
+		}
+		const found = byType.get(type);
+		if (!found) throw new Error(`Unknown node type ${type}`);
+		return found;
+	};
+	return { getByName: lookUp, getByNameAndVersion: lookUp, getKnownTypes: () => ({}) };
+}
+
+const credentialClasses: Record<string, ICredentialType> = Object.fromEntries(
+	[new SurveyFeedbackApi(), new SurveyFeedbackLegacyHeaderApi(), new SurveyFeedbackQueryAuthApi()].map((type) => [type.name, type]),
+);
+
+/**
+ * n8n's credentials store, reduced to what a node run asks of it: the test's decrypted data with
+ * the credential type's defaults filled in (as n8n does), applied to each request by the
+ * credential class's own `authenticate`.
+ */
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly stored: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
+		const authenticate = credentialClasses[typeName]?.authenticate;
+		if (typeof authenticate !== 'function') throw new Error(`The credential type ${typeName} has no authenticate function`);
+		return authenticate(credentials, requestOptions);
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('Not needed by these nodes');
+	}
+
+	async getDecrypted(_additionalData: IWorkflowExecuteAdditionalData, _node: INodeCredentialsDetails, type: string) {
+		const data = this.stored[type];
+		if (!data) throw new Error(`No credential of type ${type} in this test`);
+		const withDefaults = NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data as INodeParameters, true, false, null, null);
+		return { ...data, ...(withDefaults as ICredentialDataDecryptedObject) };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialClasses[type]?.properties ?? [];
+	}
+}
+
+// ---- Requests as they left: method, URL, headers as written and body, read off Node's own
+// ClientRequest when n8n-core's HTTP client ends it (the moment its body is complete). The class
+// comes from Node's `_http_client` module: nock replaces `http.ClientRequest` with a wrapper, but
+// every request, intercepted or not, is still one of these.
+
+export interface SentRequest {
+	method: string;
+	url: string;
+	headers: IDataObject;
+	body: unknown;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const NodeClientRequest = (require('_http_client') as { ClientRequest: typeof ClientRequest }).ClientRequest;
+const recording = new AsyncLocalStorage<SentRequest[]>();
+const bodies = new WeakMap<ClientRequest, Buffer[]>();
+
+function keepChunk(request: ClientRequest, chunk: unknown) {
+	if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+	const chunks = bodies.get(request) ?? [];
+	chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+	bodies.set(request, chunks);
+}
+
+function parsedBody(chunks: Buffer[] | undefined): unknown {
+	if (!chunks?.length) return undefined;
+	const text = Buffer.concat(chunks).toString('utf8');
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+const { write, end } = NodeClientRequest.prototype;
+NodeClientRequest.prototype.write = function (this: ClientRequest, chunk: unknown, ...rest: unknown[]) {
+	if (recording.getStore()) keepChunk(this, chunk);
+	return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+} as typeof write;
+NodeClientRequest.prototype.end = function (this: ClientRequest, chunk?: unknown, ...rest: unknown[]) {
+	const sent = recording.getStore();
+	if (sent) {
+		keepChunk(this, chunk);
+		const headers: IDataObject = {};
+		for (const name of this.getRawHeaderNames()) headers[name] = this.getHeader(name) as string;
+		const host = this.getHeader('host') ?? this.host;
+		sent.push({ method: this.method, url: `${this.protocol}//${host}${this.path}`, headers, body: parsedBody(bodies.get(this)) });
+	}
+	return (end as (...args: unknown[]) => ClientRequest).call(this, chunk, ...rest);
+} as typeof end;
+
+// ---- Workflows and runs.
+
+export interface Credentials {
+	[type: string]: ICredentialDataDecryptedObject;
+}
+
+const NOT_HERE = async () => {
+	throw new Error('Not available in these tests');
+};
+
+/** What n8n hands every context besides the workflow: here the credentials store and URLs. */
+function additionalDataFor(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks,
+		executeWorkflow: NOT_HERE,
+		getRunExecutionData: NOT_HERE,
+		getRuntimeCredential: NOT_HERE,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: `${base}/`,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		externalSecretsProxy: new ExternalSecretsProxy(),
+		logAiEvent: () => {},
+		startRunnerTask: NOT_HERE,
+	};
+}
+
+/** A workflow stores parameters as JSON: a function or an object such as a DateTime is a test's mistake. */
+function assertStorable(value: unknown, path: string): void {
+	if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return;
+	if (Array.isArray(value)) return value.forEach((entry, index) => assertStorable(entry, `${path}[${index}]`));
+	if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+		return Object.entries(value as IDataObject).forEach(([key, entry]) => assertStorable(entry, `${path}.${key}`));
+	}
+	throw new Error(`Parameter ${path} is not JSON a workflow could store; write an expression ('={{ … }}') instead`);
+}
+
+/** A node of ours as a workflow stores it; `settings` are the node's settings (onError…). */
+export function nodeOf(type: OurNodeType, parameters: INode['parameters'], settings: Partial<INode> = {}): INode {
+	assertStorable(parameters, 'parameters');
+	return {
+		id: `${type}-under-test`,
+		name: type === 'surveyFeedback' ? 'Survey Feedback' : 'Survey Feedback Trigger',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		...settings,
+	};
+}
+
+/** The node with the test's credentials selected on it, as a user picks them in the editor. */
+function withCredentials(node: INode, credentials: Credentials): INode {
+	const selected = Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-1`, name: `Test ${type}` }]));
+	return { ...node, credentials: selected };
+}
+
+interface WorkflowOptions {
+	nodes: INode[];
+	/** The instance of the node under test; default: one constructed as n8n does. */
+	nodeType?: INodeType;
+	connections?: IConnections;
+	active?: boolean;
+	staticData?: IDataObject;
+	timezone?: string;
+}
+
+function workflowOf(options: WorkflowOptions): Workflow {
+	return new Workflow({
+		id: 'engine-test',
+		name: 'Engine test',
+		nodes: options.nodes,
+		connections: options.connections ?? {},
+		active: options.active ?? false,
+		nodeTypes: nodeTypesServing(options.nodeType),
+		staticData: options.staticData,
+		settings: { timezone: options.timezone ?? 'UTC', executionOrder: 'v1' },
+	});
+}
+
+export interface NodeRun {
+	/** The node's outputs, one list of items per output (two with the error output). */
+	outputs: INodeExecutionData[][];
+	/** The error the node failed with, as n8n recorded it (a copy of the error's fields). */
+	error?: ExecutionError;
+	hints: NodeExecutionHint[];
+	sent: SentRequest[];
+}
+
+/** A node's error as n8n records it in the run data: the thrown error's own fields. */
+export type ExecutionError = Error & { description?: string; context?: IDataObject; httpCode?: string };
+
+/**
+ * A manual execution, the way the editor runs a workflow: with `items`, a workflow Input → node
+ * where the items are Input's pinned output; without, the node (a trigger) alone. Returns the
+ * node's run data. A workflow n8n refuses to start (a required parameter left empty) comes back
+ * as the error too.
+ */
+export async function runWorkflow(options: {
+	node: INode;
+	nodeType?: INodeType;
+	items?: IDataObject[];
+	credentials: Credentials;
+	timezone?: string;
+	staticData?: IDataObject;
+}): Promise<NodeRun> {
+	const node = withCredentials(options.node, options.credentials);
+	const input: INode = { id: 'input', name: 'Input', type: INPUT_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const withInput = options.items !== undefined;
+	const nodes = withInput ? [input, node] : [node];
+	const connections: IConnections = withInput ? { [input.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {};
+	const workflow = workflowOf({ nodes, nodeType: options.nodeType, connections, staticData: options.staticData, timezone: options.timezone });
+	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
+		id: workflow.id,
+		name: 'Engine test',
+		nodes,
+		connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	});
+	const execution = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual');
+	const pinData = withInput ? { [input.name]: (options.items ?? []).map((json) => ({ json })) } : undefined;
+	const sent: SentRequest[] = [];
+	let run: IRun;
+	try {
+		run = await recording.run(sent, () => execution.run({ workflow, startNode: withInput ? input : node, pinData }));
+	} catch (error) {
+		return { outputs: [], error: error as ExecutionError, hints: [], sent };
+	}
+	const task = run.data.resultData.runData[node.name]?.[0];
+	return {
+		outputs: (task?.data?.main ?? []).map((items) => items ?? []),
+		error: run.data.resultData.error as ExecutionError | undefined,
+		hints: task?.hints ?? [],
+		sent,
+	};
+}
+
+export interface PollRun {
+	/** What the poll returned; null for "nothing new". */
+	output: INodeExecutionData[][] | null;
+	error?: ExecutionError;
+	sent: SentRequest[];
+}
+
+export interface PollOptions {
+	node: INode;
+	nodeType?: INodeType;
+	credentials: Credentials;
+	/** The workflow's static data, carried from poll to poll as an active workflow keeps it. */
+	staticData: IDataObject;
+	timezone?: string;
+	/** The host's poll budget (n8n hands one to leased polls). */
+	pollBudgetMs?: number;
+	/** Runs before each call of the helper `httpRequestWithAuthentication`, retries included. */
+	beforeRequest?: (index: number, request: IHttpRequestOptions) => void | Promise<void>;
+}
+
+/**
+ * One poll of an active workflow as n8n's poll trigger runs it: n8n-core's PollContext in
+ * 'trigger' mode over the workflow's static data, through TriggersAndPollers.
+ */
+export async function pollOnce(options: PollOptions): Promise<PollRun> {
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
+	const budget = options.pollBudgetMs;
+	const pollBudgetMs = budget === undefined ? undefined : () => budget;
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalDataFor(options.credentials),
+		'trigger',
+		'activate',
+		// n8n's own defaults for emitting, errors, cursor staging and the node's static data…
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		// …and the host's poll budget, when the test sets one.
+		pollBudgetMs,
+	);
+	if (options.beforeRequest) {
+		// A probe around n8n's own helper: the test acts between the requests of one poll.
+		const send = context.helpers.httpRequestWithAuthentication;
+		const before = options.beforeRequest;
+		let index = 0;
+		context.helpers.httpRequestWithAuthentication = async function (this: IPollFunctions, ...args: Parameters<typeof send>) {
+			await before(index++, args[1]);
+			return await send.apply(this, args);
+		} as typeof send;
+	}
+	const sent: SentRequest[] = [];
+	try {
+		const output = await recording.run(sent, () => new TriggersAndPollers().runPollFunction(workflow, node, context));
+		return { output, sent };
+	} catch (error) {
+		return { output: null, error: error as ExecutionError, sent };
+	}
+}
+
+/** n8n-core's ExecuteContext for the node, as a node run gets it: for code that takes a context. */
+export function executeContext(options: { node: INode; nodeType?: INodeType; credentials: Credentials; items?: IDataObject[]; timezone?: string }): IExecuteFunctions {
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, timezone: options.timezone });
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const inputData = { main: [items] };
+	const executeData = { node, data: inputData, source: null };
+	const additionalData = additionalDataFor(options.credentials);
+	return new ExecuteContext(workflow, node, additionalData, 'manual', createRunExecutionData(), 0, items, inputData, executeData, []);
+}
+
+/**
+ * A list search of the node, the way the editor asks for one: n8n-core's LoadOptionsContext for
+ * the parameter at `path`, with the node's current parameters.
+ */
+export async function listSearch(options: { node: INode; nodeType?: INodeType; credentials: Credentials; path: string; method: string; filter?: string }) {
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType });
+	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path);
+	const search = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.[options.method];
+	if (!search) throw new Error(`The node has no list search ${options.method}`);
+	const sent: SentRequest[] = [];
+	const result = await recording.run(sent, () => search.call(context as ILoadOptionsFunctions, options.filter));
+	return { ...result, sent };
+}
