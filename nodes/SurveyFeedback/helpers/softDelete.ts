@@ -45,6 +45,9 @@ export function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[
 			displayName: 'Delete By',
 			name: 'deleteBy',
 			type: 'options',
+			// The fields below depend on it, and n8n shows and requires all of them when this is an
+			// expression; one way for all items keeps the editor and the run in agreement.
+			noDataExpression: true,
 			options: deleteByOptions(target),
 			default: 'id',
 			description: `How each item picks the ${target.records} to delete. Deleted records no longer appear in lists; deleting again does no harm.`,
