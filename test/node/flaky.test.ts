@@ -167,7 +167,7 @@ describe('writes that must not repeat are sent once, and say what may have happe
 			items: [{ email: `import.${kind}@example.com`, score: 9 }],
 		});
 		expect(sim.requests({ method: 'POST', path: '/api/v2/import' })).toHaveLength(1);
-		expect(error?.message).toMatch(/^Feedback: Import failed: .*, so the response of this request may have been imported all the same: look for them with Feedback › Get Many/);
+		expect(error?.message).toMatch(/^Feedback: Import failed: .*, so the response of this request may have been imported all the same: look for it with Feedback › Get Many/);
 	});
 });
 

@@ -85,7 +85,10 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 		body: { campaign_id: campaign, feedback: batch.map(({ value }) => value.feedback), ...(Object.keys(options).length ? { options } : {}) },
 		// A repeated request could import the feedback twice.
 		repeatable: false,
-		ifUnanswered: `the ${batch.length === 1 ? 'response' : `${batch.length} responses`} of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
+		ifUnanswered:
+			batch.length === 1
+				? 'the response of this request may have been imported all the same: look for it with Feedback › Get Many (by email or campaign) before importing it again'
+				: `the ${batch.length} responses of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
 		itemIndex: batch[0].itemIndex,
 	});
 	const details = answerPart(body, 'details') as IDataObject | undefined;
