@@ -23,6 +23,8 @@ export async function runReturnAll(bench: Bench, n8n: N8nInstance, variants: Var
 	const n = opts.feedback;
 	const pages = n / 1000;
 	const minimum = Math.ceil(n / 1000);
+	// Back to the seed, exactly n responses: the scenarios before this one import feedback.
+	sim.reset();
 	sim.configure({ rateLimit: false });
 	// The two sides' wall times are close and move with machine load: a few more runs here (cheap).
 	const runs = opts.runs >= 3 ? Math.max(opts.runs, 5) : opts.runs;
