@@ -40,7 +40,7 @@ const MIN_WINDOW_MS = 1_000;
 const PROBE_POLL_MS = 50;
 
 /**
- * One account's pacing state in this process. Two modes:
+ * One account's pacing state, kept by each n8n process on its own, in one of two modes:
  * - burst: up to the documented limit per window, sent as fast as they come (one process alone
  *   never meets a 429 this way, and short jobs finish at once);
  * - paced: after the service refused a request, other processes (n8n workers, other tools) share

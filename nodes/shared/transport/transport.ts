@@ -102,7 +102,7 @@ export class Transport {
 export const realClock: Clock = { now: () => Date.now(), sleep, random: () => Math.random() };
 
 /**
- * The transport of this n8n process. One instance serves both nodes, so the action node and the
+ * The transport of this n8n process: one instance serves both nodes, so the action node and the
  * trigger share each account's pacing.
  */
 export const sharedTransport = new Transport({
