@@ -14,7 +14,7 @@ export const AUTHENTICATION_METHODS = {
 export type AuthenticationMethod = keyof typeof AUTHENTICATION_METHODS;
 
 /** The legacy v1 API lives under this path and accepts only `Authorization: api_key=<key>`. */
-export const LEGACY_PATH_PREFIX = '/api/service/';
+const LEGACY_PATH_PREFIX = '/api/service/';
 
 /** Whether a path, or a full URL, addresses the legacy v1 API. */
 export function isLegacyPath(pathOrUrl: string): boolean {

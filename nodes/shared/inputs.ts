@@ -50,7 +50,7 @@ export function checked<T>(ctx: FieldContext, rule: () => T, description?: strin
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 

@@ -26,7 +26,7 @@ export function defineResource(resource: Omit<Resource, 'operations'>, modules: 
 }
 
 /** "Customer: Create or Update": how messages name an operation. */
-export function operationLabel(resource: Resource, operation: OperationModule): string {
+function operationLabel(resource: Resource, operation: OperationModule): string {
 	return `${resource.name}: ${operation.option.name}`;
 }
 

@@ -4,7 +4,7 @@ import type { ServiceApi } from '../../shared/transport';
 import type { BulkOperation, ItemOutcome, Prepared } from './operation';
 
 /** Cuts the entries into groups (keeping input order) and each group into batches of `size`. */
-export function toBatches<T extends { group?: string }>(entries: T[], size: number): T[][] {
+function toBatches<T extends { group?: string }>(entries: T[], size: number): T[][] {
 	const groups = new Map<string, T[]>();
 	for (const entry of entries) {
 		const key = entry.group ?? '';

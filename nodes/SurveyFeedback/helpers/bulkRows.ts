@@ -24,7 +24,7 @@ export interface RowPairing<T> {
  * Pairs rows with batch entries: by `index` first, then by key, the first entry with that key
  * not yet paired (so repeated keys pair in order). Returns each position's row, or undefined.
  */
-export function pairRows<T>(batch: Array<Prepared<T>>, rows: IDataObject[], pairing: Pick<RowPairing<T>, 'keyOf' | 'rowKeyOf'>): Array<IDataObject | undefined> {
+function pairRows<T>(batch: Array<Prepared<T>>, rows: IDataObject[], pairing: Pick<RowPairing<T>, 'keyOf' | 'rowKeyOf'>): Array<IDataObject | undefined> {
 	const paired: Array<IDataObject | undefined> = new Array(batch.length).fill(undefined);
 	const unindexed: IDataObject[] = [];
 	for (const row of rows) {
@@ -68,7 +68,7 @@ export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows
 }
 
 /** A row the service reported as failed, as its item's error; the router puts the row in the error item's `details`. */
-export function rowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
+function rowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
 	const reason = String(row.reason ?? row.message ?? row.error ?? row.status ?? 'failed');
 	const error = new NodeOperationError(node, `refused by the service: ${reason}`, {
 		itemIndex,
@@ -94,7 +94,7 @@ export function isFailedRow(row: IDataObject, { missingIsDone = false } = {}): b
  * by email (`{ "a@x.com": { status } }`) and lists of rows that carry their `email` (in `data`,
  * `data.results`, `data.rows` or `results`).
  */
-export function emailRows(body: IDataObject): IDataObject[] {
+function emailRows(body: IDataObject): IDataObject[] {
 	const rows: IDataObject[] = [];
 	const data = body.data as IDataObject | IDataObject[] | undefined;
 	const lists = [data, (data as IDataObject | undefined)?.results, (data as IDataObject | undefined)?.rows, body.results];

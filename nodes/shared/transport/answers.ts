@@ -27,7 +27,7 @@ const NETWORK_REASONS: Record<string, string> = {
 };
 
 /** Why a request got no answer, from the error the HTTP helper threw (codes may sit in `cause`). */
-export function networkReason(error: unknown): string {
+function networkReason(error: unknown): string {
 	const seen = new Set<unknown>();
 	let current = error as IDataObject | undefined;
 	while (current && typeof current === 'object' && !seen.has(current)) {
