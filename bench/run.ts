@@ -6,7 +6,7 @@
  *   npx tsx bench/run.ts                    # everything, 3 runs per figure (what npm run bench does)
  *   npx tsx bench/run.ts --quick            # small sizes, 1 run: to try changes (written under .e2e-work/bench/)
  *   npx tsx bench/run.ts --scenarios 2,3 --runs 1 --feedback 20000 --pages 20 --customers 2000 --backlog 5000
- *   npx tsx bench/run.ts --only queue      # scenario 5 alone (queue mode): rewrites its own section of bench/RESULTS.md
+ *   npx tsx bench/run.ts --only queue      # one scenario at the default sizes: rewrites its own section of bench/RESULTS.md
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -89,12 +89,15 @@ function queueAtDefaults(opts: BenchOptions, quick: boolean): boolean {
 	return !quick && opts.queueWorkers.join() === DEFAULTS.queueWorkers.join() && opts.queueRealItems === DEFAULTS.queueRealItems;
 }
 
-/** RESULTS.md only for a full run at the issue's sizes; anything else goes to the (git-ignored) work folder. */
-function isOfficial(opts: BenchOptions, quick: boolean): boolean {
+/**
+ * Only a run at the issue's sizes writes bench/RESULTS.md: the whole file when it ran every
+ * scenario, only the sections of the scenarios it ran otherwise (`--only trigger`). Anything else
+ * goes to the (git-ignored) work folder.
+ */
+function atDefaultSizes(opts: BenchOptions, quick: boolean): boolean {
 	return (
 		!quick &&
 		opts.runs >= 3 &&
-		[1, 2, 3, 4, 5, 6].every((s) => opts.scenarios.has(s)) &&
 		queueAtDefaults(opts, quick) &&
 		opts.customers === DEFAULTS.customers &&
 		opts.feedback === DEFAULTS.feedback &&
@@ -190,19 +193,21 @@ async function main(): Promise<void> {
 		for (const note of r.notes) console.log(`* ${note}`);
 	}
 
-	const official = isOfficial(opts, quick);
-	const outDir = official || (queueOnly && queueAtDefaults(opts, quick)) ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
+	const atDefaults = atDefaultSizes(opts, quick);
+	const official = atDefaults && [1, 2, 3, 4, 5, 6].every((s) => opts.scenarios.has(s));
+	const outDir = atDefaults ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
 	fs.mkdirSync(outDir, { recursive: true });
-	if (queueOnly && outDir !== path.join(workRoot(), 'bench')) {
-		// Scenario 5 alone rewrites only its own section: the other figures stay as the last full run left them.
-		replaceSection(path.join(outDir, 'RESULTS.md'), 5, renderScenario(results[0]), `(scenario 5 alone: ${num(minutes, 1)} minutes, ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC)`);
+	if (atDefaults && !official) {
+		// Some scenarios alone rewrite only their own sections: the others stay as the last full run left them.
+		const stamp = `Written by \`npx tsx bench/run.ts ${process.argv.slice(2).join(' ')}\` on ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC (${num(minutes, 1)} minutes), after the rest of this file.`;
+		for (const r of results) replaceSection(path.join(outDir, 'RESULTS.md'), r.id, renderScenario(r), stamp);
 	} else {
 		const md = renderMarkdown({ results, opts, machine, n8nVersion: runtime.version, minutes, official });
 		fs.writeFileSync(path.join(outDir, 'RESULTS.md'), md);
 	}
 	fs.writeFileSync(path.join(workRoot(), 'bench-results.json'), JSON.stringify({ opts: { ...opts, scenarios: [...opts.scenarios] }, machine, results }, null, 1));
 	console.log(`\nwrote ${path.relative(process.cwd(), path.join(outDir, 'RESULTS.md'))} (${num(minutes, 1)} min)`);
-	if (outDir !== path.join(REPO_ROOT, 'bench')) console.log('(not bench/RESULTS.md: that one is written only by a full run at the default sizes, or by --only queue at its defaults)');
+	if (!atDefaults) console.log('(not bench/RESULTS.md: only a run at the default sizes writes there)');
 }
 
 /** The first `count` customer IDs of an account (read before anything is measured). */
@@ -263,7 +268,7 @@ function replaceSection(file: string, id: number, section: string[], stamp: stri
 	const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
 	const lines = text.replace(/\n+$/, '').split('\n');
 	const start = lines.findIndex((line) => line.startsWith(`## ${id}. `));
-	const body = [...section.slice(0, 2), `Written by \`npx tsx bench/run.ts --only queue\` ${stamp}.`, '', ...section.slice(2)];
+	const body = [...section.slice(0, 2), stamp, '', ...section.slice(2)];
 	if (start < 0) {
 		lines.push('', ...body);
 	} else {
