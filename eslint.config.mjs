@@ -7,4 +7,9 @@ import { config } from '@n8n/node-cli/eslint';
  * simulator, the real-n8n harness, tests, benchmarks, scripts) are never published and use what
  * node code may not (fs, process); the type check covers them.
  */
-export default [globalIgnores(['dev', 'test', 'bench', 'scripts', 'coverage', 'docs', 'examples']), ...config];
+export default [
+	globalIgnores(['dev', 'test', 'bench', 'scripts', 'coverage', 'docs', 'examples']),
+	// What runs leave behind (git ignores it too): n8n user folders hold thousands of .js files.
+	globalIgnores(['.e2e-work', '.queue-work', '.browser-shots', '.n8n-runtime']),
+	...config,
+];
