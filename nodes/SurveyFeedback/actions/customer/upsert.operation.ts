@@ -47,5 +47,5 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Custom
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email});
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email });
 }
