@@ -214,6 +214,7 @@ describe('the editor in a browser', () => {
 
 		await editor.openNode('Create or update customers');
 		expect(await editor.outputItemCount()).toBe(sent.length);
+		await editor.outputPanel.getByText(sent[0]).first().waitFor();
 		const output = await editor.outputPanel.innerText();
 		for (const email of [sent[0], sent[sent.length - 1]]) expect(output).toContain(email);
 		expect(output).toMatch(/\b(created|updated)\b/);
@@ -231,6 +232,8 @@ describe('the editor in a browser', () => {
 		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
 		await editor.outputPanel.getByTestId('ndv-items-count').waitFor();
 		expect(await editor.outputItemCount()).toBe(1);
+		// The count can show before the item itself is drawn.
+		await editor.outputPanel.getByText(String(record.id)).first().waitFor();
 		const output = await editor.outputPanel.innerText();
 		expect(output).toContain(String(record.id));
 		expect(output).toContain('browser.test@example.com');
