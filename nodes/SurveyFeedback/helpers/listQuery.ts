@@ -40,6 +40,14 @@ export function readListQuery(
 	return compact({
 		campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim(),
 		...text,
+		...datesAndAttributes(ctx, itemIndex, filters, dateRule),
+	});
+}
+
+/** The part every filtered list shares: Filters › Start and End Date by the endpoint's rule, and the attribute filters. */
+export function datesAndAttributes(ctx: IExecuteFunctions, itemIndex: number, filters: IDataObject, dateRule: DateRule): IDataObject {
+	const node = ctx.getNode();
+	return {
 		...toApiDateRange(filters.startDate, filters.endDate, dateRule, {
 			node,
 			itemIndex,
@@ -52,5 +60,5 @@ export function readListQuery(
 			ctx.getNodeParameter('match', itemIndex, 'all') as string,
 			{ node, itemIndex },
 		),
-	});
+	};
 }

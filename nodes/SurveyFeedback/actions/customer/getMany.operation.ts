@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange } from '../../../shared/dates';
 import { attributeFilterProperties } from '../../../shared/descriptions';
-import { attributeFilterQuery, compact } from '../../../shared/inputs';
+import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
+import { datesAndAttributes } from '../../helpers/listQuery';
 import { getMany } from '../../helpers/lists';
 import type { OperationOption } from '../../helpers/operation';
 
@@ -36,22 +36,10 @@ export const properties: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const node = this.getNode();
 	const qs = compact({
 		email: filters.email as string,
 		sort: filters.sort as string,
-		...toApiDateRange(filters.startDate, filters.endDate, 'instant', {
-			node,
-			itemIndex,
-			timezone: this.getTimezone(),
-			startField: 'Filters › Start Date',
-			endField: 'Filters › End Date',
-		}),
-		...attributeFilterQuery(
-			this.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
-			this.getNodeParameter('match', itemIndex, 'all') as string,
-			{ node, itemIndex },
-		),
+		...datesAndAttributes(this, itemIndex, filters, 'instant'),
 	});
 	return getMany(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/customers', qs },
