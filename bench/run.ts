@@ -125,6 +125,7 @@ async function main(): Promise<void> {
 	const [A, B] = sim.accounts;
 	const credA = credentialsFor('A', sim.baseUrl, { id: A.id, key: A.writeKey });
 	const credB = credentialsFor('B', sim.baseUrl, { id: B.id, key: B.writeKey });
+	const credBStated = credentialsFor('BStated', sim.baseUrl, { id: B.id, key: B.writeKey }, opts.rateLimit);
 	const paceMs = Math.ceil(opts.rateLimit.windowMs / opts.rateLimit.limit);
 
 	const results: ScenarioResult[] = [];
@@ -134,13 +135,13 @@ async function main(): Promise<void> {
 			const s1 = opts.scenarios.has(1) ? upsertVariants(credA.refs, sim.baseUrl, opts.customers) : [];
 			const s2 = opts.scenarios.has(2) ? returnAllVariants(credA.refs, sim.baseUrl) : [];
 			const s3 = opts.scenarios.has(3)
-				? rateLimitVariants(credB.refs, credA.refs, sim.baseUrl, paceMs, opts.realLimitItems ? await customerIds(sim.baseUrl, A.readKey, opts.realLimitItems) : [])
+				? rateLimitVariants(credB.refs, credBStated.refs, credA.refs, sim.baseUrl, paceMs, opts.realLimitItems ? await customerIds(sim.baseUrl, A.readKey, opts.realLimitItems) : [])
 				: undefined;
 			if (s3 && !opts.realLimitItems) s3.real = [];
 			const s6 = opts.scenarios.has(6) ? bulkAutoParts(credA.refs, sim.baseUrl, opts.recipients, opts.responses) : [];
 			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : []), ...s6.flatMap((part) => part.variants)];
 			log(`setting up n8n in ${n8n.workDir}: ${all.length} sub-workflows and their runners`);
-			await n8n.importCredentials([...credA.imports, ...credB.imports]);
+			await n8n.importCredentials([...credA.imports, ...credB.imports, ...credBStated.imports]);
 			await n8n.importWorkflows(all.flatMap((v) => [v.sub, v.runner]));
 			// Execute Workflow runs only published sub-workflows, and only the server publishes them fully.
 			await n8n.start();

@@ -24,14 +24,23 @@ export interface BenchCredentials {
 	http: { id: string; name: string };
 }
 
-/** One credential of ours and one Header Auth credential (X-Api-Key) for the HTTP Request node, per account. */
-export function credentialsFor(tag: string, baseUrl: string, account: Account): { imports: CredentialImport[]; refs: BenchCredentials } {
+/**
+ * One credential of ours and one Header Auth credential (X-Api-Key) for the HTTP Request node, per
+ * account. Ours states the account's limit when the simulator runs another than the documented one.
+ */
+export function credentialsFor(
+	tag: string,
+	baseUrl: string,
+	account: Account,
+	limit?: { limit: number; windowMs: number },
+): { imports: CredentialImport[]; refs: BenchCredentials } {
+	const stated = limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
 	const ours = { id: `sfBenchCred${tag}`.padEnd(16, '0').slice(0, 16), name: `Survey Feedback ${tag}` };
 	const http = { id: `httpBenchCrd${tag}`.padEnd(16, '0').slice(0, 16), name: `X-Api-Key ${tag}` };
 	return {
 		refs: { ours, http },
 		imports: [
-			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: 120 } },
+			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: 120, ...stated } },
 			{ ...http, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: account.key } },
 		],
 	};

@@ -43,13 +43,30 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 				'Address of the legacy v1 API, used only by the legacy v1 operations. Leave empty to use the Base URL.',
 		},
 		{
+			displayName: 'Rate Limit (Requests)',
+			name: 'rateLimitRequests',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 150,
+			description:
+				"How many requests the account accepts per window. The service documents 150 a minute; change it only if the account has another limit, or to leave part of it to other tools that use the same key.",
+		},
+		{
+			displayName: 'Rate Limit Window (Seconds)',
+			name: 'rateLimitWindow',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description: 'The sliding window the rate limit counts in',
+		},
+		{
 			displayName: 'Max Rate Limit Wait (Seconds)',
 			name: 'maxRateLimitWait',
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 120,
 			description:
-				'How long one request may wait in total for the rate limit (150 requests a minute) to clear before it fails. 0 fails at the first HTTP 429.',
+				'How long one request may wait in total for the rate limit to clear once the service refused it with HTTP 429, before it fails. 0 fails at the first HTTP 429.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',

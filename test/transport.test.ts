@@ -231,10 +231,10 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('the transport takes a turn per request, so a full window makes it wait', async () => {
+	test('the transport takes a turn per request within the limit the credential states, so a full window makes it wait', async () => {
 		nock(BASE).get('/api/v2/ping').times(3).reply(200, {});
-		const h = harness('apiKeyHeader', { apiKey: 'pacing-account' });
-		const transport = testTransport({ limit: { requests: 2, windowMs: 150 } });
+		const h = harness('apiKeyHeader', { apiKey: 'stated-limit-account', rateLimitRequests: 2, rateLimitWindow: 0.15 });
+		const transport = testTransport(); // its own limit, for credentials that state none: a million a minute
 		const started = Date.now();
 		for (let i = 0; i < 3; i++) await send(h, {}, transport);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(100); // the third request waited for the window

@@ -29,6 +29,8 @@ export interface RateLimitVariants {
 
 export function rateLimitVariants(
 	credB: BenchCredentials,
+	/** Account B again, with ours stating the compressed limit, as the HTTP Request node's pacing in (c) knows it. */
+	credBStated: BenchCredentials,
 	credA: BenchCredentials,
 	baseUrl: string,
 	paceMs: number,
@@ -37,7 +39,7 @@ export function rateLimitVariants(
 	const http = (opts: Parameters<typeof httpFeedbackPaginated>[2]) => [httpFeedbackPaginated(credB, baseUrl, opts), splitRecords];
 	return {
 		compressed: [
-			variant('ours', 'Survey Feedback: Feedback › Get Many, Return All', 'S3Ours', [oursFeedbackReturnAll(credB)], ['Survey Feedback']),
+			variant('ours', 'Survey Feedback: Feedback › Get Many, Return All', 'S3Ours', [oursFeedbackReturnAll(credBStated)], ['Survey Feedback']),
 			variant('httpRetry', '(a) HTTP Request, pagination as in scenario 2, Retry On Fail', 'S3Retry', http({ retry: true }), ['HTTP Request', 'Split Out']),
 			variant(
 				'httpGuarded',

@@ -2,7 +2,8 @@
  * Issue 10, test 1: four executions at once on two workers against ONE simulator account with
  * its rate limit on, at a clock ten times faster than the service's (15 requests per 6 s for
  * 150 per 60 s). Each reads all 30,000 feedback records (Return All, 30 pages) and upserts
- * 3,000 customers of its own. Every execution succeeds, every record is read once by each,
+ * 3,000 customers of its own; the credential states that limit, as for an account that had it.
+ * Every execution succeeds, every record is read once by each,
  * every customer is written once, no item fails, and both workers ran executions.
  *
  * The 429s the account answered are reported, not asserted: how many there are is the pacer's
@@ -42,7 +43,7 @@ beforeAll(async () => {
 
 	// Two executions per worker at most: four at once must land on both.
 	cluster = await createQueueCluster({ name: 'test-load', workers: 2, concurrency: 2 });
-	await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED)]);
+	await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED, LIMIT)]);
 	await cluster.main.importWorkflows([loadWorkflow(WORKFLOW_ID, 'queue-load', CRED, CUSTOMERS)]);
 	await cluster.main.activate(WORKFLOW_ID);
 	await cluster.start();

@@ -14,12 +14,16 @@ export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A Survey Feedback API credential for one simulator account (write key). */
-export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, maxRateLimitWait = 120): CredentialImport {
+/**
+ * A Survey Feedback API credential for one simulator account (write key), stating the account's
+ * limit when the simulator runs another than the documented one.
+ */
+export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, limit?: { limit: number; windowMs: number }): CredentialImport {
+	const stated = limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
 	return {
 		...ref,
 		type: 'surveyFeedbackApi',
-		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait },
+		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: 120, ...stated },
 	};
 }
 

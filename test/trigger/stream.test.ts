@@ -123,7 +123,8 @@ async function runStream(spec: StreamSpec) {
 		sim,
 		apiKey: account.writeKey,
 		parameters: spec.parameters(campaigns),
-		credential: { maxRateLimitWait: 0.02 },
+		// A window of 1 s, so that polls after the limit is lifted do not wait for a minute's slots.
+		credential: { maxRateLimitWait: 0.02, rateLimitWindow: 1 },
 	});
 	const activation = await driver.poll();
 	expect(activation.error).toBeUndefined();

@@ -490,7 +490,8 @@ describe('a poll that fails part-way', () => {
 	});
 
 	it('keeps the state when a 429 lasts longer than the credential allows', async () => {
-		const trigger = driver({ event: 'newCustomer' }, { credential: { maxRateLimitWait: 0.02 } });
+		// A window of 1 s, so that the poll after the limit is lifted does not wait for a minute's slots.
+		const trigger = driver({ event: 'newCustomer' }, { credential: { maxRateLimitWait: 0.02, rateLimitWindow: 1 } });
 		await trigger.poll();
 		const records = burst(1200, 'limited');
 		insert('customers', records);

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_METHODS, isLegacyPath, type AuthenticationMethod } from '../../../credentials/authentication';
+import type { RateLimit } from './pacer';
 import type { ApiRequest } from './request';
 
 /** Every n8n context our nodes send requests from. */
@@ -14,6 +15,8 @@ export interface Connection {
 	baseUrl: string;
 	maxRateLimitWaitMs: number;
 	maxRetryWaitMs: number;
+	/** The account's limit as the credential states it (absent in credentials saved before 0.3.0). */
+	rateLimit?: RateLimit;
 	/** The key as it may appear in texts (plain and URL-encoded), to scrub from every message. */
 	secrets: string[];
 	/** The rate limit is per account: a digest of the address and key, so the key itself is not kept. */
@@ -23,6 +26,13 @@ export interface Connection {
 function seconds(value: unknown, fallback: number): number {
 	const number = Number(value ?? fallback);
 	return Number.isFinite(number) && number >= 0 ? number * 1000 : fallback * 1000;
+}
+
+function rateLimit(requests: unknown, windowSeconds: unknown): RateLimit | undefined {
+	const count = Number(requests);
+	const windowMs = Number(windowSeconds) * 1000;
+	if (requests === undefined || windowSeconds === undefined || !(count >= 1) || !(windowMs > 0)) return undefined;
+	return { requests: Math.floor(count), windowMs };
 }
 
 export async function readConnection(ctx: ApiContext, request: ApiRequest): Promise<Connection> {
@@ -49,6 +59,7 @@ export async function readConnection(ctx: ApiContext, request: ApiRequest): Prom
 		baseUrl: isLegacyPath(request.path) ? legacyBaseUrl : v2BaseUrl,
 		maxRateLimitWaitMs: seconds(credentials.maxRateLimitWait, 120),
 		maxRetryWaitMs: seconds(credentials.maxRetryWait, 60),
+		rateLimit: rateLimit(credentials.rateLimitRequests, credentials.rateLimitWindow),
 		secrets: apiKey ? [apiKey, encodeURIComponent(apiKey)] : [],
 		account: createHash('sha256').update(`${v2BaseUrl}\n${apiKey}`).digest('hex'),
 	};

@@ -1,4 +1,4 @@
 export type { ApiContext } from './connection';
-export { AccountPacer, DEFAULT_TUNING, type Clock, type PacerTuning, type RateLimit, type Turn, type TurnOutcome } from './pacer';
+export { AccountPacer, DEFAULT_TUNING, type Clock, type PacerTuning, type RateLimit, type Turn, type TurnOptions, type TurnOutcome } from './pacer';
 export { flattenQuery, joinUrl, type ApiRequest } from './request';
 export { realClock, sharedTransport, Transport, type RetryTiming, type ServiceApi, type TransportParts } from './transport';

@@ -6,7 +6,7 @@ export interface Clock {
 	random(): number;
 }
 
-/** The service's documented limit: `requests` per `windowMs` per account. */
+/** An account's limit: `requests` per sliding `windowMs`. */
 export interface RateLimit {
 	requests: number;
 	windowMs: number;
@@ -20,153 +20,160 @@ export interface Turn {
 	done(outcome: TurnOutcome): void;
 }
 
-/** Tuning of the adaptive part; the defaults were chosen by simulating 1 to 4 processes on one account. */
+export interface TurnOptions {
+	/** Give up (undefined) instead of waiting past this moment. */
+	deadline?: number;
+	/** The account's limit as the credential states it; the pacer's own when absent. */
+	limit?: RateLimit;
+}
+
+/** Tuning of the shared mode; the defaults were chosen by simulating 1 to 4 processes on one account. */
 export interface PacerTuning {
-	/** Share of the rate kept when the service refuses a request while pacing. */
+	/** Share of its holding a process keeps when another one has grown into its slots. */
 	cut: number;
-	/** Share of the current rate added per learnt window, before acceleration. */
-	growth: number;
-	/** How fast growth speeds up with every window without a refusal. */
-	acceleration: number;
-	/** First wait after a refusal in burst mode; doubles on every further refusal. */
+	/**
+	 * Share of the limit the processes of one account may spend, together, on growth probes that
+	 * the service refuses. Each process probes once per 1 / (budget × its holding) windows.
+	 */
+	probeBudget: number;
+	/** First wait after a refusal when this process holds nothing in the window; doubles on every further refusal. */
 	firstBackoffMs: number;
-	/** The longest wait between two probes of a lockout: a shorter one learns the window better, at the cost of a few more refusals. */
 	maxBackoffMs: number;
 }
 
-export const DEFAULT_TUNING: PacerTuning = { cut: 0.85, growth: 0.05, acceleration: 2, firstBackoffMs: 500, maxBackoffMs: 16_000 };
-/** The shortest window the pacer believes in: a lockout this short is noise. */
-const MIN_WINDOW_MS = 1_000;
-const PROBE_POLL_MS = 50;
+export const DEFAULT_TUNING: PacerTuning = { cut: 1, probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000 };
+
+/** A process that holds little of the limit (it came late) probes as if it held this share, so that it can grow. */
+const NEWCOMER_SHARE = 0.25;
+/** Growth probes go at most every half window, and only in the first half of a wait for an own slot. */
+const HALF_WINDOW = 0.5;
+const POLL_MS = 50;
+
+type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
 
 /**
- * One account's pacing state, kept by each n8n process on its own, in one of two modes:
- * - burst: up to the documented limit per window, sent as fast as they come (one process alone
- *   never meets a 429 this way, and short jobs finish at once);
- * - paced: after the service refused a request, other processes (n8n workers, other tools) share
- *   the account. Requests are then spread evenly at a rate this process adapts on its own:
- *   multiplied by `cut` on a refusal, raised a little more with every window that passes
- *   without one. The first lockout teaches the rate: the successes this process had in the
- *   window that was full, over the time it took the window to free a slot.
- * The documented limit per window holds in both modes. An account idle for a whole window goes
- * back to burst mode.
+ * One account's pacing, kept by each n8n process on its own. The service counts the requests it
+ * accepted in a sliding window, so a process that knows its own accepted requests knows when each
+ * of its slots in the window frees, without knowing anything of the other processes.
+ * - alone: up to the whole limit per window, sent as fast as they come. One process alone never
+ *   meets a 429 this way, and short jobs finish at once.
+ * - shared: the service refused a request, so the window was full: the requests this process had
+ *   in it at that moment are its share (its quota). From then on it sends only when one of its own
+ *   slots frees, which the others (doing the same) leave to it; nobody probes blindly.
+ *   To take over what others leave, it sends one request beyond its quota now and then (a growth
+ *   probe): accepted, the quota grows by one and the next probe may go at once; refused, the next
+ *   waits, so that the processes together spend about `probeBudget` of the limit on refused probes.
+ *   When a regular request is refused, another process has grown into this one's slots: the quota
+ *   falls to `cut` of its holding, leaving room for the newcomer.
+ * An account this process left idle for a whole window is `alone` again.
  */
 class AccountState {
-	mode: 'burst' | 'paced' = 'burst';
-	/** Requests per millisecond, in paced mode. */
-	rate: number;
-	/** The window as learnt from the first lockout; the documented one until then. */
-	windowMs: number;
-	/** Answer times (and whether they succeeded) of this process's requests in the documented window. */
-	recent: Array<{ at: number; ok: boolean }> = [];
+	quota: number;
+	shared = false;
+	/** Answer times of this process's accepted requests within the window. */
+	accepted: number[] = [];
 	inFlight = 0;
-	lastSentAt = -Infinity;
-	lastGrowthAt = 0;
-	lastCutAt = 0;
-	/** No request leaves before this moment (a refusal's backoff or Retry-After). */
+	/** No request leaves before this moment (Retry-After, or a backoff while holding nothing). */
 	blockedUntil = 0;
-	/** After a refusal, one request probes; the others wait for its answer. */
-	probing = false;
-	probeInFlight = false;
+	/** Refused while holding nothing: one request enters first, the others wait for its answer. */
+	entryProbe: 'due' | 'sent' | undefined;
+	growthProbeSent = false;
+	nextGrowthProbeAt = 0;
+	/** Refusals of requests sent before this moment belong to an episode already answered. */
+	lastCutAt = -Infinity;
 	backoffStep = 0;
-	answeredSinceCut = true;
-	/** Set by the first refusal in burst mode, read when the lockout ends. */
-	lockout: { since: number; successes: number } | undefined;
 
-	constructor(private readonly limit: RateLimit) {
-		this.rate = limit.requests / limit.windowMs;
-		this.windowMs = limit.windowMs;
+	constructor(readonly limit: RateLimit) {
+		this.quota = limit.requests;
 	}
 
-	/** Milliseconds until this process may send for the account; 0 when it may now. */
-	waitBefore(now: number): number {
+	/** Milliseconds until this process may send for the account (0: now), and what kind of turn it is. */
+	waitBefore(now: number): { waitMs: number; kind: TurnKind } {
 		const { requests, windowMs } = this.limit;
-		while (this.recent.length && this.recent[0].at <= now - windowMs) this.recent.shift();
-		if (this.mode === 'paced' && this.inFlight === 0 && !this.probing && now - this.lastSentAt >= windowMs) this.reset();
-		if (now < this.blockedUntil) return this.blockedUntil - now;
-		// Another request is probing whether the lockout is over: look again shortly.
-		if (this.probeInFlight) return PROBE_POLL_MS;
-		if (this.recent.length + this.inFlight >= requests) {
-			// Wait for the oldest request to leave the documented window.
-			return this.recent.length ? Math.max(1, this.recent[0].at + windowMs - now) : PROBE_POLL_MS;
+		this.forget(now);
+		if (this.shared && this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= this.blockedUntil) {
+			this.shared = false;
+			this.quota = requests;
 		}
-		if (this.mode === 'paced') return Math.max(0, this.lastSentAt + 1 / this.rate - now);
-		return 0;
+		if (now < this.blockedUntil) return { waitMs: this.blockedUntil - now, kind: 'regular' };
+		if (this.entryProbe === 'sent') return { waitMs: POLL_MS, kind: 'regular' };
+		if (this.entryProbe === 'due') return { waitMs: 0, kind: 'entryProbe' };
+		const used = this.accepted.length + this.inFlight;
+		if (used < this.quota) return { waitMs: 0, kind: 'regular' };
+		// The next own slot frees when the oldest accepted request leaves the window.
+		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
+		// Probe right after this process (and, in step with it, the others) reused its slots.
+		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
+		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
+		const probeMs = mayProbe ? this.nextGrowthProbeAt - now : Infinity;
+		return { waitMs: Math.max(1, Math.min(ownSlotMs, probeMs)), kind: 'regular' };
 	}
 
-	take(now: number): void {
+	take(kind: TurnKind): void {
 		this.inFlight++;
-		this.lastSentAt = now;
-		if (this.probing) this.probeInFlight = true;
+		if (kind === 'entryProbe') this.entryProbe = 'sent';
+		if (kind === 'growthProbe') this.growthProbeSent = true;
 	}
 
-	answered(now: number, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
+	answered(now: number, kind: TurnKind, sentAt: number, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		this.probeInFlight = false;
-		this.recent.push({ at: now, ok: !outcome.rateLimited });
-		this.grow(now, tuning);
+		if (kind === 'entryProbe') this.entryProbe = undefined;
+		if (kind === 'growthProbe') this.growthProbeSent = false;
+		this.forget(now);
 		if (!outcome.rateLimited) {
-			if (this.lockout) this.learn(now);
-			this.probing = false;
+			this.accepted.push(now);
 			this.backoffStep = 0;
-			this.answeredSinceCut = true;
+			if (kind === 'growthProbe') this.quota = Math.max(this.quota, this.accepted.length + this.inFlight);
+			// The window had room: look for more at once.
+			if (kind !== 'regular') this.nextGrowthProbeAt = now;
 			return;
 		}
-		if (this.mode === 'burst') {
-			this.lockout ??= {
-				since: this.recent.find((entry) => entry.ok)?.at ?? now,
-				successes: this.recent.filter((entry) => entry.ok).length,
-			};
-		} else if (this.answeredSinceCut) {
-			// One cut per refusal episode: a burst of refusals is one signal, not many.
-			this.rate *= tuning.cut;
+		const holding = this.accepted.length;
+		if (!this.shared) {
+			this.shared = true;
+			this.quota = Math.max(1, holding);
 			this.lastCutAt = now;
-			this.answeredSinceCut = false;
+		} else if (kind === 'regular' && sentAt >= this.lastCutAt) {
+			this.quota = Math.max(1, Math.min(this.quota, Math.floor(holding * tuning.cut)));
+			this.lastCutAt = now;
+		} else if (kind === 'growthProbe') {
+			this.quota = Math.max(1, Math.min(this.quota, holding));
 		}
-		this.probing = true;
-		this.blockedUntil = Math.max(this.blockedUntil, now + (outcome.retryAfterMs ?? this.backoff(tuning, random)));
-	}
-
-	private reset(): void {
-		this.mode = 'burst';
-		this.rate = this.limit.requests / this.limit.windowMs;
-		this.lockout = undefined;
-	}
-
-	/** The lockout is over: the window is about as long as it lasted, and our share is what we got in it. */
-	private learn(now: number): void {
-		const lockout = this.lockout!;
-		this.windowMs = Math.min(this.limit.windowMs, Math.max(MIN_WINDOW_MS, now - lockout.since));
-		this.rate = Math.min(this.limit.requests / this.limit.windowMs, Math.max(1, lockout.successes) / this.windowMs);
-		this.mode = 'paced';
-		this.lockout = undefined;
-		this.lastCutAt = now;
-		this.lastGrowthAt = now;
-	}
-
-	/** Additive increase that speeds up with the windows passed since the last cut. */
-	private grow(now: number, tuning: PacerTuning): void {
-		if (this.mode === 'paced') {
-			const elapsed = Math.max(0, now - this.lastGrowthAt) / this.windowMs;
-			const sinceCut = Math.max(0, now - this.lastCutAt) / this.windowMs;
-			const step = tuning.growth * (1 + tuning.acceleration * sinceCut) * elapsed;
-			this.rate = Math.min(this.limit.requests / this.limit.windowMs, this.rate * (1 + step));
+		this.nextGrowthProbeAt = Math.max(this.nextGrowthProbeAt, now + this.growthProbeGap(holding, tuning));
+		if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
+		if (holding === 0) {
+			// No own slot will free: enter again after a backoff (or Retry-After), one request first.
+			this.entryProbe = 'due';
+			if (outcome.retryAfterMs === undefined) this.blockedUntil = Math.max(this.blockedUntil, now + this.backoff(tuning, random));
 		}
-		this.lastGrowthAt = now;
 	}
 
-	/** Exponential backoff with jitter: from `firstBackoffMs` in burst mode, from one paced gap once pacing. */
+	private forget(now: number): void {
+		while (this.accepted.length && this.accepted[0] <= now - this.limit.windowMs) this.accepted.shift();
+	}
+
+	/**
+	 * Whole windows between growth probes, less half of one: the probe then goes in the first half of
+	 * the window it is due in, right after this process reused its slots.
+	 */
+	private growthProbeGap(holding: number, tuning: PacerTuning): number {
+		const share = Math.max(holding, this.limit.requests * NEWCOMER_SHARE);
+		const windows = Math.max(1, Math.round(1 / (tuning.probeBudget * share)));
+		return this.limit.windowMs * (windows - HALF_WINDOW);
+	}
+
+	/** Exponential backoff with jitter. */
 	private backoff(tuning: PacerTuning, random: () => number): number {
-		const first = this.mode === 'burst' ? tuning.firstBackoffMs : 1 / this.rate;
-		const ceiling = Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2, first * 2 ** this.backoffStep++);
+		const ceiling = Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2, tuning.firstBackoffMs * 2 ** this.backoffStep++);
 		return ceiling / 2 + (random() * ceiling) / 2;
 	}
 }
 
 /**
- * Keeps this process's requests to each account within the service's limit, and converges on a
- * fair share of it when other processes use the same account: no shared store is needed, the
- * service's refusals are the signal. Per account, keyed by a digest of the base URL and key.
+ * Keeps this process's requests to each account within the account's limit, and shares the limit
+ * with other processes (n8n workers, other tools) that use the same account: no shared store is
+ * needed, the service's refusals are the signal. Per account, keyed by a digest of the base URL
+ * and key.
  */
 export class AccountPacer {
 	private readonly accounts = new Map<string, AccountState>();
@@ -181,32 +188,34 @@ export class AccountPacer {
 	 * Waits for the account's next turn. With a deadline, gives up (undefined) instead of waiting
 	 * past it: the caller then reports the rate limit instead of waiting on.
 	 */
-	async turn(account: string, deadline?: number): Promise<Turn | undefined> {
-		const state = this.state(account);
+	async turn(account: string, options: TurnOptions = {}): Promise<Turn | undefined> {
+		const state = this.state(account, options.limit ?? this.limit);
 		for (;;) {
 			const now = this.clock.now();
-			const wait = state.waitBefore(now);
-			if (wait <= 0) {
-				state.take(now);
+			const { waitMs, kind } = state.waitBefore(now);
+			if (waitMs <= 0) {
+				state.take(kind);
 				let done = false;
 				return {
 					done: (outcome) => {
 						if (done) return;
 						done = true;
-						state.answered(this.clock.now(), outcome, this.tuning, () => this.clock.random());
+						state.answered(this.clock.now(), kind, now, outcome, this.tuning, () => this.clock.random());
 					},
 				};
 			}
-			if (deadline !== undefined && now + wait > deadline) return undefined;
-			await this.clock.sleep(wait);
+			if (options.deadline !== undefined && now + waitMs > options.deadline) return undefined;
+			await this.clock.sleep(waitMs);
 		}
 	}
 
-	private state(account: string): AccountState {
-		let state = this.accounts.get(account);
+	private state(account: string, limit: RateLimit): AccountState {
+		// A credential whose limit was changed starts afresh.
+		const key = `${account}:${limit.requests}/${limit.windowMs}`;
+		let state = this.accounts.get(key);
 		if (!state) {
-			state = new AccountState(this.limit);
-			this.accounts.set(account, state);
+			state = new AccountState(limit);
+			this.accounts.set(key, state);
 		}
 		return state;
 	}

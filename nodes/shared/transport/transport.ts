@@ -30,8 +30,9 @@ export interface ServiceApi {
 
 /**
  * Sends requests to the Survey Feedback Service and returns the parsed JSON body:
- * - paced per account by the pacer (which also waits out 429s, with Retry-After when sent), within
- *   the credential's Max Rate Limit Wait from the first 429 on;
+ * - paced per account by the pacer, within the account's limit as the credential states it; 429s
+ *   are waited out (after Retry-After when sent) within the credential's Max Rate Limit Wait from
+ *   the first 429 on;
  * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
  *   not the service's JSON) is retried with exponential backoff and jitter, within the
  *   credential's Max Retry Wait; any other request is sent once, and its error says that the
@@ -58,7 +59,7 @@ export class Transport {
 		let tries = 0;
 		for (;;) {
 			const deadline = rateLimitedSince === undefined ? undefined : rateLimitedSince + connection.maxRateLimitWaitMs;
-			const turn = await pacer.turn(connection.account, deadline);
+			const turn = await pacer.turn(connection.account, { deadline, limit: connection.rateLimit });
 			if (!turn) throw errors.rateLimited(lastRateLimitBody, clock.now() - (rateLimitedSince ?? clock.now()));
 			tries++;
 			let answer: Answer;
@@ -106,6 +107,7 @@ export const realClock: Clock = { now: () => Date.now(), sleep, random: () => Ma
  * trigger share each account's pacing.
  */
 export const sharedTransport = new Transport({
+	// The documented limit, for credentials saved before they stated one.
 	pacer: new AccountPacer({ requests: 150, windowMs: 60_000 }, realClock),
 	clock: realClock,
 	retry: { firstDelayMs: 500, maxDelayMs: 30_000 },
