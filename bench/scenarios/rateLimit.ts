@@ -197,8 +197,8 @@ export async function runRateLimit(
 	const ours = plain.get('ours') ?? [];
 	notes.push(
 		`Our node completed ${ours.filter((r) => r.completed).length} of ${ours.length} runs, using ${num(med(plain, 'ours', (r) => r.share * 100), 0)} % of the limit (median) with ${num(med(plain, 'ours', (r) => r.tally.rateLimited), 0)} refused requests: ` +
-			'without Retry-After its backoff and the pace it learns from the first lockout are guesses, and every later 429 cuts its rate by 15 %. ' +
-			`With Retry-After it waits as long as the service asks: ${num(med(withRetryAfter, 'ours', (r) => r.share * 100), 0)} % of the limit, ${num(med(withRetryAfter, 'ours', (r) => r.tally.rateLimited), 0)} refused.`,
+			`its credential states the compressed limit (Rate Limit ${limit}, Rate Limit Window ${windowMs / 1000} s), so it sends its first ${limit} at once and then one whenever one of its own requests leaves the window. ` +
+			`With Retry-After sent it does the same: ${num(med(withRetryAfter, 'ours', (r) => r.share * 100), 0)} % of the limit, ${num(med(withRetryAfter, 'ours', (r) => r.tally.rateLimited), 0)} refused.`,
 	);
 	if (plain.has('httpRetry')) {
 		const a = plain.get('httpRetry')!;
@@ -258,7 +258,7 @@ export async function runRateLimit(
 		setup: [
 			`The simulator enforces ${limit} requests per ${num(windowMs, 0)} ms per account (sliding window): the service's 150 per 60 s on a clock ten times faster. Refused requests get HTTP 429 and do not count. Each workflow reads all ${num(expected, 0)} feedback records (${opts.ratePages} pages of 1000) of one account; the window is fresh at the start of each run.`,
 			`Share of the limit used = successful requests per window / ${limit}, windows = span / ${windowMs / 1000} s + 1 (span = first to last request; the + 1 is the burst the limit admits at once). A client that never waits longer than it must scores 100 %: it reads ${opts.ratePages} pages in ${num(idealSeconds, 0)} s.`,
-			`Our node sends up to 150 requests per 60 s per account at once (the real limit). On a 429 it waits for Retry-After, else backs off exponentially (0.5–1 s, 1–2 s, 2–4 s, … with jitter), up to the credential's Max Rate Limit Wait (120 s); from then on it spreads its requests at the rate it got before the window filled, cut by 15 % on every later 429 and raised while none comes. Under a window ten times shorter its first burst meets 429s; the last table shows the real limit, where it meets none.`,
+			`Our node's credential states the account's limit: ${limit} per ${windowMs / 1000} s here (Rate Limit, Rate Limit Window), as it would for an account with that limit; the documented 150 per 60 s in the last table. It sends up to the limit at once, then one request whenever one of its own leaves the window; on a 429 it waits for Retry-After, else backs off exponentially (0.5–1 s, 1–2 s, … with jitter) if it holds nothing in the window, up to the credential's Max Rate Limit Wait (120 s). The HTTP Request node in (c) knows the limit too: its pause between pages is the window over the limit.`,
 			`HTTP Request, three ways, each with Retry On Fail at n8n's maximum (5 tries, 5000 ms apart), which reruns the whole node, so every try starts again at page 1. (a) The pagination of scenario 2: its stop condition \`$response.body.data.page >= …\` meets the 429's \`{ "data": null }\`; n8n evaluates an expression that throws a TypeError to null, so the whole "continue?" expression it builds around the condition (which would also check the status code) is null and pagination stops without an error. (b) A stop condition that treats an answer without \`data\` as complete (\`!$response.body.data || …\`): then n8n's status check fails the node on the 429 and Retry On Fail engages. (c) As (b), plus the pagination's "Interval Between Requests" at the limit's pace, ${Math.ceil(windowMs / limit)} ms (${windowMs} ms / ${limit}): what a user who knows the limit can do.`,
 		],
 		tables,

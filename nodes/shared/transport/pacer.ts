@@ -48,6 +48,12 @@ const NEWCOMER_SHARE = 0.25;
 /** Growth probes go at most every half window, and only in the first half of a wait for an own slot. */
 const HALF_WINDOW = 0.5;
 const POLL_MS = 50;
+/**
+ * The service counts a request when it arrives: after it was sent, before it was answered. A big
+ * page is answered long after it arrived, so the slot is taken as entered this share of the window
+ * after sending (or at the answer, if sooner): a one-way trip longer than that is not expected.
+ */
+const ARRIVAL_MARGIN = 0.02;
 
 type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
 
@@ -70,7 +76,10 @@ type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
 class AccountState {
 	quota: number;
 	shared = false;
-	/** Answer times of this process's accepted requests within the window. */
+	/**
+	 * When this process's accepted requests entered the service's window, as far as it can tell
+	 * (see ARRIVAL_MARGIN), oldest first.
+	 */
 	accepted: number[] = [];
 	inFlight = 0;
 	/** No request leaves before this moment (Retry-After, or a backoff while holding nothing). */
@@ -121,7 +130,7 @@ class AccountState {
 		if (kind === 'growthProbe') this.growthProbeSent = false;
 		this.forget(now);
 		if (!outcome.rateLimited) {
-			this.accepted.push(now);
+			this.remember(Math.min(now, sentAt + this.limit.windowMs * ARRIVAL_MARGIN));
 			this.backoffStep = 0;
 			if (kind === 'growthProbe') this.quota = Math.max(this.quota, this.accepted.length + this.inFlight);
 			// The window had room: look for more at once.
@@ -146,6 +155,12 @@ class AccountState {
 			this.entryProbe = 'due';
 			if (outcome.retryAfterMs === undefined) this.blockedUntil = Math.max(this.blockedUntil, now + this.backoff(tuning, random));
 		}
+	}
+
+	private remember(enteredAt: number): void {
+		let i = this.accepted.length;
+		while (i > 0 && this.accepted[i - 1] > enteredAt) i--;
+		this.accepted.splice(i, 0, enteredAt);
 	}
 
 	private forget(now: number): void {
