@@ -15,7 +15,7 @@ export interface Connection {
 	baseUrl: string;
 	maxRateLimitWaitMs: number;
 	maxRetryWaitMs: number;
-	/** The account's limit as the credential states it (absent in credentials saved before 0.3.0). */
+	/** The account's limit as the credential states it (absent in credentials saved before 0.2.0). */
 	rateLimit?: RateLimit;
 	/** The key as it may appear in texts (plain and URL-encoded), to scrub from every message. */
 	secrets: string[];
