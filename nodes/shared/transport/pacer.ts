@@ -29,8 +29,6 @@ export interface TurnOptions {
 
 /** Tuning of the shared mode; the defaults were chosen by simulating 1 to 4 processes on one account. */
 export interface PacerTuning {
-	/** Share of its holding a process keeps when another one has grown into its slots. */
-	cut: number;
 	/**
 	 * Share of the limit the processes of one account may spend, together, on growth probes that
 	 * the service refuses. Each process probes once per 1 / (budget × its holding) windows.
@@ -41,7 +39,7 @@ export interface PacerTuning {
 	maxBackoffMs: number;
 }
 
-export const DEFAULT_TUNING: PacerTuning = { cut: 1, probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000 };
+export const DEFAULT_TUNING: PacerTuning = { probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000 };
 
 /** A process that holds little of the limit (it came late) probes as if it held this share, so that it can grow. */
 const NEWCOMER_SHARE = 0.25;
@@ -69,8 +67,8 @@ type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
  *   To take over what others leave, it sends one request beyond its quota now and then (a growth
  *   probe): accepted, the quota grows by one and the next probe may go at once; refused, the next
  *   waits, so that the processes together spend about `probeBudget` of the limit on refused probes.
- *   When a regular request is refused, another process has grown into this one's slots: the quota
- *   falls to `cut` of its holding, leaving room for the newcomer.
+ *   When a regular request is refused, another process has grown into one of this one's slots: the
+ *   quota falls to what it holds, leaving that slot to the newcomer.
  * An account this process left idle for a whole window is `alone` again.
  */
 class AccountState {
@@ -88,8 +86,6 @@ class AccountState {
 	entryProbe: 'due' | 'sent' | undefined;
 	growthProbeSent = false;
 	nextGrowthProbeAt = 0;
-	/** Refusals of requests sent before this moment belong to an episode already answered. */
-	lastCutAt = -Infinity;
 	backoffStep = 0;
 
 	constructor(readonly limit: RateLimit) {
@@ -137,17 +133,10 @@ class AccountState {
 			if (kind !== 'regular') this.nextGrowthProbeAt = now;
 			return;
 		}
+		// The window is full: this process's share is what it holds there, with what it has on the way.
 		const holding = this.accepted.length;
-		if (!this.shared) {
-			this.shared = true;
-			this.quota = Math.max(1, holding);
-			this.lastCutAt = now;
-		} else if (kind === 'regular' && sentAt >= this.lastCutAt) {
-			this.quota = Math.max(1, Math.min(this.quota, Math.floor(holding * tuning.cut)));
-			this.lastCutAt = now;
-		} else if (kind === 'growthProbe') {
-			this.quota = Math.max(1, Math.min(this.quota, holding));
-		}
+		this.quota = Math.max(1, Math.min(this.shared ? this.quota : Infinity, holding + this.inFlight));
+		this.shared = true;
 		this.nextGrowthProbeAt = Math.max(this.nextGrowthProbeAt, now + this.growthProbeGap(holding, tuning));
 		if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
 		if (holding === 0) {
