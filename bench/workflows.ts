@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { CredentialImport, WorkflowJson } from '../dev/n8n/harness';
+import { statedRateLimit, type CredentialImport, type WorkflowJson } from '../dev/n8n/harness';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const HTTP_NODE_VERSION = 4.5; // the HTTP Request node's default version in n8n 2.41.1
@@ -34,13 +34,12 @@ export function credentialsFor(
 	account: Account,
 	limit?: { limit: number; windowMs: number },
 ): { imports: CredentialImport[]; refs: BenchCredentials } {
-	const stated = limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
 	const ours = { id: `sfBenchCred${tag}`.padEnd(16, '0').slice(0, 16), name: `Survey Feedback ${tag}` };
 	const http = { id: `httpBenchCrd${tag}`.padEnd(16, '0').slice(0, 16), name: `X-Api-Key ${tag}` };
 	return {
 		refs: { ours, http },
 		imports: [
-			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: 120, ...stated } },
+			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: 120, ...statedRateLimit(limit) } },
 			{ ...http, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: account.key } },
 		],
 	};

@@ -13,7 +13,7 @@
  * (429) as the simulator saw them, the share of the limit used, the time from the first
  * execution's start to the last one's end, which worker ran what, and each worker's peak RSS.
  */
-import { outputItems } from '../../dev/n8n/harness';
+import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
 import { createQueueCluster } from '../../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/workflows';
 import type { Bench } from '../lib/bench';
@@ -86,9 +86,8 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 			const cluster = await createQueueCluster({ name: `bench-queue-${workers}w`, workers, concurrency: Math.ceil(EXECUTIONS / workers) });
 			try {
 				const data = { baseUrl: sim.baseUrl, apiKey: B.writeKey, maxRateLimitWait: 120 };
-				const stated = { rateLimitRequests: COMPRESSED.limit, rateLimitWindow: COMPRESSED.windowMs / 1000 };
 				await cluster.main.importCredentials([
-					{ ...CRED, type: 'surveyFeedbackApi', data: { ...data, ...stated } },
+					{ ...CRED, type: 'surveyFeedbackApi', data: { ...data, ...statedRateLimit(COMPRESSED) } },
 					{ ...CRED_REAL, type: 'surveyFeedbackApi', data },
 				]);
 				await cluster.main.importWorkflows([

@@ -68,6 +68,14 @@ export interface CredentialImport {
 	[key: string]: unknown;
 }
 
+/**
+ * The fields of a Survey Feedback credential that state an account's limit, for a simulator that
+ * runs another limit than the documented one (none when it runs the documented one).
+ */
+export function statedRateLimit(limit?: { limit: number; windowMs: number }): Record<string, number> {
+	return limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
+}
+
 /** A workflow as n8n exports it; id, name, active, connections, settings and node ids are filled in when absent. */
 export interface WorkflowJson {
 	id?: string;

@@ -5,7 +5,7 @@
  * n8n (dev/queue/cluster.ts, or the harness for regular mode).
  */
 import type { CredentialImport, N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
-import { outputItems } from '../../dev/n8n/harness';
+import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
 import type { CredentialRef } from '../../dev/queue/workflows';
 import type { Simulator } from '../../dev/simulator';
 
@@ -19,11 +19,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * limit when the simulator runs another than the documented one.
  */
 export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, limit?: { limit: number; windowMs: number }): CredentialImport {
-	const stated = limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
 	return {
 		...ref,
 		type: 'surveyFeedbackApi',
-		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: 120, ...stated },
+		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: 120, ...statedRateLimit(limit) },
 	};
 }
 
