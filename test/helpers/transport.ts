@@ -9,13 +9,10 @@ import {
 	Transport,
 	type Clock,
 	type PacerTuning,
-	type RateLimit,
 	type RetryTiming,
 } from '../../nodes/shared/transport';
 
 export interface TestTransportOptions {
-	/** Default: no pacing to speak of (a million requests a minute). */
-	limit?: RateLimit;
 	/** Default: retries after 1, 2, 4, then 5 ms (with the credential's Max Retry Wait of 0.007 s: three retries). */
 	retry?: RetryTiming;
 	tuning?: Partial<PacerTuning>;
@@ -29,7 +26,8 @@ const noJitter: Clock = { ...realClock, random: () => 1 };
 export function testTransport(options: TestTransportOptions = {}): Transport {
 	const clock = options.clock ?? noJitter;
 	return new Transport({
-		pacer: new AccountPacer(options.limit ?? { requests: 1_000_000, windowMs: 60_000 }, clock, {
+		// The limit each credential states is kept; this one, for credentials that state none, hardly paces.
+		pacer: new AccountPacer({ requests: 1_000_000, windowMs: 60_000 }, clock, {
 			...DEFAULT_TUNING,
 			firstBackoffMs: 2,
 			...options.tuning,
