@@ -172,7 +172,42 @@ function readTail(file: string, bytes: number): string {
 	}
 }
 
+/** Ports handed out by this process, so two servers started together never get the same one. */
+const portsGiven = new Set<number>();
+
+/** Where the kernel picks the local ports of outgoing connections (Linux; 32768 elsewhere). */
+function outgoingPortsStart(): number {
+	try {
+		return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+	} catch {
+		return 32768;
+	}
+}
+
+function canListen(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+/**
+ * A free port below the range of outgoing connections. A port is often chosen well before its
+ * server binds it (a worker's health port, a main restarted on its own port); in that range any
+ * connection to Postgres, Redis or the simulator may take it meanwhile, and n8n then exits.
+ */
 export async function getFreePort(): Promise<number> {
+	const low = 12_000;
+	const high = Math.min(outgoingPortsStart(), 32768) - 1;
+	for (let attempt = 0; high - low > 1000 && attempt < 200; attempt++) {
+		const port = low + Math.floor(Math.random() * (high - low));
+		if (portsGiven.has(port) || !(await canListen(port))) continue;
+		portsGiven.add(port);
+		return port;
+	}
+	// No room below the outgoing range: let the kernel choose.
 	return await new Promise((resolve, reject) => {
 		const srv = net.createServer();
 		srv.unref();

@@ -67,15 +67,27 @@ export async function emissions(n8n: N8nInstance, workflowId: string): Promise<E
 		.sort((a, b) => a.id - b.id);
 }
 
-/** Waits until every comment was emitted (by any execution); returns all emissions. */
-export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comments: string[], timeoutMs = 60_000): Promise<Emission[]> {
+/**
+ * Waits until every comment was emitted (by any execution); returns all emissions. On timeout
+ * the error lists every execution, finished or not, and the trigger's last requests to `sim`.
+ */
+export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comments: string[], opts: { timeoutMs?: number; sim?: Simulator } = {}): Promise<Emission[]> {
+	const timeoutMs = opts.timeoutMs ?? 60_000;
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const all = await emissions(n8n, workflowId);
 		const seen = new Set(all.flatMap((e) => e.comments));
 		const missing = comments.filter((c) => !seen.has(c));
 		if (missing.length === 0) return all;
-		if (Date.now() > deadline) throw new Error(`not emitted after ${timeoutMs} ms: ${missing.join(', ')} (executions: ${all.length}); log: ${n8n.logFile}`);
+		if (Date.now() > deadline) {
+			const executions = (await n8n.executions({ workflowId, limit: 250 })).map((e) => `${e.id} ${e.status}${e.stoppedAt ? '' : ' (not stopped)'}`);
+			const polls = (opts.sim?.requests({ path: '/api/v2/feedback' }) ?? []).slice(-8).map((r) => `${r.time} ${r.status} ?${r.rawQuery}`);
+			throw new Error(
+				`not emitted after ${timeoutMs} ms: ${missing.join(', ')}; executions: ${executions.join('; ') || 'none'}` +
+					(opts.sim ? `; the trigger's last requests: ${polls.join(' | ') || 'none'}` : '') +
+					`; log: ${n8n.logFile}`,
+			);
+		}
 		await sleep(500);
 	}
 }

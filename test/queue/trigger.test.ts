@@ -56,17 +56,17 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		await sleep(7000);
 		expect(sim.requests({ path: FEEDBACK })).toEqual([]);
 		await cluster.startMain();
-		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
 	});
 
 	it('records inserted across polls start the workflow once each, on the workers', async () => {
 		newFeedback(sim, 1, ['a', 'b']);
 		all.push('a', 'b');
-		await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		newFeedback(sim, 1, ['c']);
 		all.push('c');
-		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
 		expect(emitted.length).toBeGreaterThanOrEqual(3);
 		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
@@ -77,7 +77,7 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		newFeedback(sim, 1, ['while the main was down (2)', 'while the main was down (3)']);
 		all.push('while the main was down (2)', 'while the main was down (3)');
 		await cluster.startMain();
-		await waitForEmitted(cluster.main, WORKFLOW_ID, all);
+		await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		// Two more polls: nothing comes twice.
 		const mark = sim.requests({ path: FEEDBACK }).length;
 		const deadline = Date.now() + 30_000;
