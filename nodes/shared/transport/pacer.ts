@@ -110,7 +110,8 @@ class AccountState {
 		// Probe right after this process (and, in step with it, the others) reused its slots.
 		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
 		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
-		const probeMs = mayProbe ? this.nextGrowthProbeAt - now : Infinity;
+		// While a growth probe is out, look again soon: accepted, it lets the next one go at once.
+		const probeMs = this.growthProbeSent ? POLL_MS : mayProbe ? this.nextGrowthProbeAt - now : Infinity;
 		return { waitMs: Math.max(1, Math.min(ownSlotMs, probeMs)), kind: 'regular' };
 	}
 
