@@ -174,7 +174,7 @@ describe('processes sharing one account', () => {
 
 describe('turns', () => {
 	test('after a 429, nothing leaves before Retry-After has passed, and one request probes first', async () => {
-		const clock = new VirtualClock(options.seed === undefined ? {} : { seed: options.seed });
+		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock);
 		const start = clock.now();
 		(await pacer.turn('a'))!.done({ rateLimited: true, retryAfterMs: 3_000 });
@@ -192,14 +192,14 @@ describe('turns', () => {
 	});
 
 	test('gives up instead of waiting past a deadline', async () => {
-		const clock = new VirtualClock(options.seed === undefined ? {} : { seed: options.seed });
+		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock);
 		(await pacer.turn('a'))!.done({ rateLimited: true, retryAfterMs: 10_000 });
 		await expect(pacer.turn('a', { deadline: clock.now() + 5_000 })).resolves.toBeUndefined();
 	});
 
 	test('each account has its own budget', async () => {
-		const clock = new VirtualClock(options.seed === undefined ? {} : { seed: options.seed });
+		const clock = new VirtualClock();
 		const pacer = new AccountPacer({ requests: 1, windowMs: 60_000 }, clock);
 		(await pacer.turn('a'))!.done({ rateLimited: false });
 		await expect(pacer.turn('a', { deadline: clock.now() })).resolves.toBeUndefined();
