@@ -177,7 +177,7 @@ async function main(): Promise<void> {
 		}
 		if (opts.scenarios.has(5)) {
 			log(`scenario 5: queue mode with ${opts.queueWorkers.join(', ')} workers; ${opts.queueRealItems} requests at 150 per 60 s`);
-			results.push(await runQueue(bench, opts.queueWorkers, opts.queueRealItems));
+			results.push(await runQueue(bench, opts.queueWorkers, opts.queueRealItems, opts.runs));
 		}
 	} finally {
 		await sim.close();
