@@ -24,7 +24,7 @@ import type { Bench } from '../lib/bench';
 import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
 import { tally, type RequestTally } from '../lib/requests';
-import { fmtValues, num } from '../lib/stats';
+import { fmtValues, num, spread } from '../lib/stats';
 import { shareOfLimit } from './rateLimit';
 
 const EXECUTIONS = 4;
@@ -215,8 +215,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 	const row = (group: QueueRun[]): string[] => {
 		const { workers } = group[0];
 		const met = group.filter(goalMet).length;
-		const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-		const typical = { share: median(group.map((r) => r.share)), refused: median(group.map(refusedShare)) };
+		const typical = { share: spread(group.map((r) => r.share))!.median, refused: spread(group.map(refusedShare))!.median };
 		const medianMet = typical.share >= GOAL.share && typical.refused <= GOAL.refused && group.every((r) => r.itemsFailed === 0 && r.executionsOk === EXECUTIONS);
 		return [
 			String(workers),
