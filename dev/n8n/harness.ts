@@ -184,12 +184,17 @@ function outgoingPortsStart(): number {
 	}
 }
 
-function canListen(port: number): Promise<boolean> {
+/** Binds `port` on 127.0.0.1 (0: any) and lets it go again: the port bound, or undefined if taken. */
+function tryPort(port: number): Promise<number | undefined> {
 	return new Promise((resolve) => {
 		const srv = net.createServer();
 		srv.unref();
-		srv.on('error', () => resolve(false));
-		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+		srv.on('error', () => resolve(undefined));
+		srv.listen(port, '127.0.0.1', () => {
+			const addr = srv.address();
+			const bound = typeof addr === 'object' && addr ? addr.port : undefined;
+			srv.close(() => resolve(bound));
+		});
 	});
 }
 
@@ -203,21 +208,14 @@ export async function getFreePort(): Promise<number> {
 	const high = Math.min(outgoingPortsStart(), 32768) - 1;
 	for (let attempt = 0; high - low > 1000 && attempt < 200; attempt++) {
 		const port = low + Math.floor(Math.random() * (high - low));
-		if (portsGiven.has(port) || !(await canListen(port))) continue;
+		if (portsGiven.has(port) || (await tryPort(port)) === undefined) continue;
 		portsGiven.add(port);
 		return port;
 	}
 	// No room below the outgoing range: let the kernel choose.
-	return await new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const addr = srv.address();
-			const port = typeof addr === 'object' && addr ? addr.port : 0;
-			srv.close(() => resolve(port));
-		});
-	});
+	const port = await tryPort(0);
+	if (port === undefined) throw new Error('no free port on 127.0.0.1');
+	return port;
 }
 
 const SIGNAL_NUMBERS: Record<string, number> = {

@@ -27,11 +27,10 @@ import * as fs from 'node:fs';
 import { createInstance, REPO_ROOT, type N8nInstance } from '../../dev/n8n/harness';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type LoggedRequest, type Simulator } from '../../dev/simulator';
-import { emissions, newFeedback, simulatorCredential, sleep, TRIGGER_NODE, triggerWorkflow, waitForEmitted } from './support';
+import { emissions, FEEDBACK_PATH, newFeedback, simulatorCredential, sleep, TRIGGER_NODE, triggerWorkflow, waitForEmitted } from './support';
 
 const CRED = { id: 'sfQueueStatCredB', name: 'Survey Feedback (account B)' };
 const WORKFLOW_ID = 'queueStaticData1';
-const FEEDBACK = '/api/v2/feedback';
 
 const DURABLE_CURSORS = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -54,7 +53,7 @@ afterAll(async () => {
 
 /** The trigger's polls since the log was cleared: 'newest' (start from now) or 'forward' (from a stored position). */
 function polls(): Array<'newest' | 'forward'> {
-	return sim.requests({ path: FEEDBACK }).map((r) => (r.query.sort === '-createdDate' ? 'newest' : 'forward'));
+	return sim.requests({ path: FEEDBACK_PATH }).map((r) => (r.query.sort === '-createdDate' ? 'newest' : 'forward'));
 }
 
 async function waitForPolls(count: number, timeoutMs = 30_000): Promise<void> {
@@ -127,7 +126,7 @@ async function durableCursorStory(n8n: N8nInstance, restart: () => Promise<void>
 	sim.clearRequests();
 	// The record goes in the moment the activation's poll is answered: before any scheduled poll.
 	onRequest = (request) => {
-		if (request.path !== FEEDBACK) return;
+		if (request.path !== FEEDBACK_PATH) return;
 		onRequest = undefined;
 		newFeedback(sim, 1, ['created right after activation']);
 	};
@@ -155,7 +154,7 @@ async function durableCursorStory(n8n: N8nInstance, restart: () => Promise<void>
 	const afterRestart = (await emissions(n8n, WORKFLOW_ID)).slice(beforeRestart.length);
 	expect(afterRestart.every((e) => e.status === 'success' && e.comments.join() === 'created while n8n was down')).toBe(true);
 	// The missed poll times all ran at start-up, from the same stored cursor.
-	const catchUp = sim.requests({ path: FEEDBACK }).filter((r, _, all) => r.rawQuery === all[0].rawQuery);
+	const catchUp = sim.requests({ path: FEEDBACK_PATH }).filter((r, _, all) => r.rawQuery === all[0].rawQuery);
 	expect(catchUp.length).toBeGreaterThanOrEqual(2);
 	expect(await staticData(n8n)).toBeUndefined();
 	return { copies: afterRestart.length };

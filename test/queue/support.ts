@@ -11,6 +11,8 @@ import type { Simulator } from '../../dev/simulator';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
+/** What the trigger polls for the New Feedback event. */
+export const FEEDBACK_PATH = '/api/v2/feedback';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,7 +83,7 @@ export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comme
 		if (missing.length === 0) return all;
 		if (Date.now() > deadline) {
 			const executions = (await n8n.executions({ workflowId, limit: 250 })).map((e) => `${e.id} ${e.status}${e.stoppedAt ? '' : ' (not stopped)'}`);
-			const polls = (opts.sim?.requests({ path: '/api/v2/feedback' }) ?? []).slice(-8).map((r) => `${r.time} ${r.status} ?${r.rawQuery}`);
+			const polls = (opts.sim?.requests({ path: FEEDBACK_PATH }) ?? []).slice(-8).map((r) => `${r.time} ${r.status} ?${r.rawQuery}`);
 			throw new Error(
 				`not emitted after ${timeoutMs} ms: ${missing.join(', ')}; executions: ${executions.join('; ') || 'none'}` +
 					(opts.sim ? `; the trigger's last requests: ${polls.join(' | ') || 'none'}` : '') +

@@ -7,11 +7,10 @@
  */
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type Simulator } from '../../dev/simulator';
-import { emissions, newFeedback, simulatorCredential, sleep, triggerWorkflow, waitForEmitted } from './support';
+import { emissions, FEEDBACK_PATH, newFeedback, simulatorCredential, sleep, triggerWorkflow, waitForEmitted } from './support';
 
 const CRED = { id: 'sfQueueTrigCredB', name: 'Survey Feedback (account B)' };
 const WORKFLOW_ID = 'queueTrigger0001';
-const FEEDBACK = '/api/v2/feedback';
 
 let sim: Simulator;
 let cluster: QueueCluster;
@@ -41,7 +40,7 @@ describe('Survey Feedback Trigger in queue mode', () => {
 	it('activation stores the newest record as the position in PostgreSQL and emits nothing', async () => {
 		sim.clearRequests();
 		await cluster.main.activate(WORKFLOW_ID);
-		const answer = await fetch(`${sim.baseUrl}${FEEDBACK}?sort=-createdDate&limit=1`, { headers: { 'X-Api-Key': sim.accounts[1].readKey } });
+		const answer = await fetch(`${sim.baseUrl}${FEEDBACK_PATH}?sort=-createdDate&limit=1`, { headers: { 'X-Api-Key': sim.accounts[1].readKey } });
 		const [newest] = ((await answer.json()) as { data: { responses: Array<{ id: string; createdDate: string }> } }).data.responses;
 		expect(storedPosition()).toMatchObject({ watermark: newest.createdDate, idsAtWatermark: [newest.id] });
 		expect(await emissions(cluster.main, WORKFLOW_ID)).toEqual([]);
@@ -54,7 +53,7 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		all.push('while the main was down (1)');
 		// Longer than a poll interval: the workers, still running, poll nothing.
 		await sleep(7000);
-		expect(sim.requests({ path: FEEDBACK })).toEqual([]);
+		expect(sim.requests({ path: FEEDBACK_PATH })).toEqual([]);
 		await cluster.startMain();
 		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
@@ -79,9 +78,9 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		await cluster.startMain();
 		await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim });
 		// Two more polls: nothing comes twice.
-		const mark = sim.requests({ path: FEEDBACK }).length;
+		const mark = sim.requests({ path: FEEDBACK_PATH }).length;
 		const deadline = Date.now() + 30_000;
-		while (sim.requests({ path: FEEDBACK }).length < mark + 3 && Date.now() < deadline) await sleep(500);
+		while (sim.requests({ path: FEEDBACK_PATH }).length < mark + 3 && Date.now() < deadline) await sleep(500);
 		const emitted = await emissions(cluster.main, WORKFLOW_ID);
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
 		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
