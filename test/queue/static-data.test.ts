@@ -87,7 +87,9 @@ describe('(a) with n8n defaults, regular mode (sqlite)', () => {
 		await n8n.start();
 		sim.clearRequests();
 		await n8n.activate(WORKFLOW_ID);
-		expect(polls()).toEqual(['newest']);
+		// The activation's poll starts from now; a scheduled poll (every 5 s) may follow before we look.
+		expect(polls()[0]).toBe('newest');
+		expect(polls().slice(1).every((p) => p === 'forward')).toBe(true);
 		expect(await staticData(n8n)).toMatchObject({ watermark: expect.any(String) });
 
 		await n8n.stop();
@@ -107,7 +109,8 @@ describe('(a) with n8n defaults, regular mode (sqlite)', () => {
 		newFeedback(sim, 1, ['created while the workflow was inactive']);
 		sim.clearRequests();
 		await n8n.activate(WORKFLOW_ID);
-		expect(polls()).toEqual(['forward']);
+		expect(polls().length).toBeGreaterThan(0);
+		expect(polls().every((p) => p === 'forward')).toBe(true);
 		const emitted = await waitForEmitted(n8n, WORKFLOW_ID, ['created while the workflow was inactive']);
 		expect(emitted.map((e) => [e.status, e.comments])).toEqual([
 			['success', ['created while n8n was down']],
