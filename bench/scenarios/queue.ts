@@ -6,7 +6,8 @@
  * simulator keeps (as a user of an account with that limit would):
  * - issue 10's load, Return All of 30 pages and a bulk upsert of 3,000 customers, at 15 requests
  *   per 6 s (150 per 60 s on a clock ten times faster), and the same load without a limit, for the
- *   time its own work takes;
+ *   time its own work takes (through a credential that states no limit: the pacer's default of 150
+ *   per 60 s is more than the load's requests);
  * - Customer › Get (one request per item, nothing in between) at 15 per 6 s, and at 150 per 6 s:
  *   the real limit's 150 slots on the faster clock;
  * - with two workers, the real limit of 150 per 60 s: Customer › Get, more than it admits in a minute.
@@ -17,6 +18,8 @@
  * (429) as the simulator saw them, the share of the limit used, the time from the first
  * execution's start to the last one's end, which worker ran what, and each worker's peak RSS.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
 import { createQueueCluster } from '../../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/workflows';
@@ -42,6 +45,8 @@ const CRED_FAST = { id: 'sfBenchQueueCrdF', name: 'Survey Feedback B (queue benc
 /** Account B with the documented limit, for the run at the real limit. */
 const CRED_REAL = { id: 'sfBenchQueueCrdR', name: 'Survey Feedback B (queue bench, real limit)' };
 const LOAD_ID = 'benchQueueLoad01';
+/** The same load through the credential that states no limit, with the simulator's limit off. */
+const LOAD_FREE_ID = 'benchQueueFree01';
 const GET_ID = 'benchQueueGet001';
 /** Customer › Get at the compressed clocks: loads with no work of their own between requests. */
 const GET_COMPRESSED_ID = 'benchQueueGetC01';
@@ -50,6 +55,7 @@ const GET_FAST_ID = 'benchQueueGetF01';
 const GET_FAST_ITEMS = 600;
 const WEBHOOK_PATH: Record<string, string> = {
 	[LOAD_ID]: 'bench-queue-load',
+	[LOAD_FREE_ID]: 'bench-queue-load-free',
 	[GET_ID]: 'bench-queue-get',
 	[GET_COMPRESSED_ID]: 'bench-queue-get-c',
 	[GET_FAST_ID]: 'bench-queue-get-f',
@@ -96,6 +102,17 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 
 	const runs: QueueRun[] = [];
 	const unlimited: Array<{ workers: number; requests: number; spanMs: number }> = [];
+	// Each worker's pacer remembers an account's requests for a window, per limit the credential
+	// states, while the simulator's window starts empty whenever its limit is set. A run therefore
+	// starts only once the limit it uses has been idle for a whole window: both sides start afresh.
+	const lastRequestAt = new Map<Limit, number>();
+	const idleSince = (limit: Limit, requests: Array<{ wall: number }>) => {
+		if (requests.length) lastRequestAt.set(limit, Math.max(...requests.map((r) => r.wall)));
+	};
+	const untilIdle = async (limit: Limit) => {
+		const waitMs = (lastRequestAt.get(limit) ?? -Infinity) + limit.windowMs + 1000 - Date.now();
+		if (waitMs > 0) await sleep(waitMs);
+	};
 	try {
 		for (const workers of workerCounts) {
 			const withReal = workers === REAL_WORKERS && realItems > 0;
@@ -110,6 +127,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 				]);
 				await cluster.main.importWorkflows([
 					loadWorkflow(LOAD_ID, WEBHOOK_PATH[LOAD_ID], CRED, CUSTOMERS),
+					loadWorkflow(LOAD_FREE_ID, WEBHOOK_PATH[LOAD_FREE_ID], CRED_REAL, CUSTOMERS),
 					customerGetWorkflow(GET_ID, WEBHOOK_PATH[GET_ID], CRED_REAL),
 					customerGetWorkflow(GET_COMPRESSED_ID, WEBHOOK_PATH[GET_COMPRESSED_ID], CRED),
 					customerGetWorkflow(GET_FAST_ID, WEBHOOK_PATH[GET_FAST_ID], CRED_FAST),
@@ -124,6 +142,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 					bodies: unknown[],
 					itemsOf: (execution: any) => { expected: number; failed: number; shortRead?: boolean },
 				) => {
+					await untilIdle(limit);
 					sim.configure({ rateLimit: { ...limit, retryAfter: false } }); // a fresh window
 					rec.clear();
 					const before = new Set((await cluster.main.executions({ workflowId })).map((e) => e.id));
@@ -135,6 +154,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 					const done: any[] = [];
 					for (const e of finished.filter((e) => !before.has(e.id))) done.push(await cluster.main.execution(e.id, true, { timeoutMs: 5 * 60_000 }));
 					const requests = rec.all().filter((r) => r.accountId === B.id);
+					idleSince(limit, requests);
 					const t = tally(requests);
 					let itemsFailed = 0;
 					let shortReads = 0;
@@ -175,10 +195,12 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 				{
 					sim.configure({ rateLimit: false });
 					rec.clear();
-					const before = new Set((await cluster.main.executions({ workflowId: LOAD_ID })).map((e) => e.id));
-					await callWebhook(cluster.webhookUrl(WEBHOOK_PATH[LOAD_ID]), Array.from({ length: EXECUTIONS }, (_, i) => ({ run: `${workers}w-free-${i}` })));
-					await cluster.main.waitForExecutions({ workflowId: LOAD_ID, count: before.size + EXECUTIONS, timeoutMs: 30 * 60_000, intervalMs: 2000, includeData: false });
-					const t = tally(rec.all().filter((r) => r.accountId === B.id));
+					const before = new Set((await cluster.main.executions({ workflowId: LOAD_FREE_ID })).map((e) => e.id));
+					await callWebhook(cluster.webhookUrl(WEBHOOK_PATH[LOAD_FREE_ID]), Array.from({ length: EXECUTIONS }, (_, i) => ({ run: `${workers}w-free-${i}` })));
+					await cluster.main.waitForExecutions({ workflowId: LOAD_FREE_ID, count: before.size + EXECUTIONS, timeoutMs: 30 * 60_000, intervalMs: 2000, includeData: false });
+					const requests = rec.all().filter((r) => r.accountId === B.id);
+					idleSince(REAL, requests);
+					const t = tally(requests);
 					unlimited.push({ workers, requests: t.total, spanMs: t.spanMs });
 					log(`  [5] ${workers} worker(s), no limit: ${t.total} requests, first to last ${num(t.spanMs / 1000, 1)} s`);
 				}
@@ -272,7 +294,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		],
 		tables,
 		notes: [
-			`Without any limit, the Return All + upsert load took ${unlimited.map((u) => `${num(u.spanMs / 1000, 1)} s on ${u.workers} worker(s)`).join(', ')} from its first request to its last: the executions' own work between requests keeps them apart that long. A run that takes that long at ${per(COMPRESSED)} uses ${unlimited.map((u) => `${num(shareOfLimit(EXECUTIONS * (PAGES + 3), Math.max(u.spanMs, (Math.ceil((EXECUTIONS * (PAGES + 3)) / COMPRESSED.limit) - 1) * COMPRESSED.windowMs), COMPRESSED.limit, COMPRESSED.windowMs) * 100, 0)} %`).join(', ')} of the limit at most.`,
+			`Without any limit (the simulator's limit off, and a credential that states none, so that the pacer's default of 150 per 60 s is more than the load's requests), the Return All + upsert load took ${unlimited.map((u) => `${num(u.spanMs / 1000, 1)} s on ${u.workers} worker(s)`).join(', ')} from its first request to its last: the executions' own work between requests keeps them apart that long. A run that takes that long at ${per(COMPRESSED)} uses ${unlimited.map((u) => `${num(shareOfLimit(EXECUTIONS * (PAGES + 3), Math.max(u.spanMs, (Math.ceil((EXECUTIONS * (PAGES + 3)) / COMPRESSED.limit) - 1) * COMPRESSED.windowMs), COMPRESSED.limit, COMPRESSED.windowMs) * 100, 0)} %`).join(', ')} of the limit at most.`,
 			...runs.filter((r) => r.shortReads).map((r) => `With ${r.workers} worker(s), run ${r.run}: ${r.shortReads} execution(s) succeeded without reading every record.`),
 			missed.length
 				? `Runs that missed the goal (at least ${GOAL.share * 100} % of the limit used, at most ${GOAL.refused * 100} % of the requests refused, no failed item): ${runs.filter((r) => !goalMet(r)).map((r) => `${describe(r)}, run ${r.run}: ${num(r.share * 100, 0)} % used, ${num(refusedShare(r) * 100, 1)} % refused`).join('; ')}.`
