@@ -26,7 +26,7 @@ import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/
 import type { Bench } from '../lib/bench';
 import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
-import { tally, type RequestTally } from '../lib/requests';
+import { tally, type RequestTally, type SeenRequest } from '../lib/requests';
 import { fmtValues, num, spread } from '../lib/stats';
 import { shareOfLimit } from './rateLimit';
 
@@ -88,10 +88,10 @@ export interface QueueRun {
 }
 
 /** How the Return All + upsert load's pages went, apart from the work that follows them. */
-function readingPart(requests: Array<{ t: number; path: string }>, limit: Limit): QueueRun['reading'] {
+function readingPart(requests: SeenRequest[], limit: Limit): QueueRun['reading'] {
 	const pages = requests.filter((r) => r.path.endsWith('/feedback'));
 	if (!pages.length) return undefined;
-	const p = tally(pages as Parameters<typeof tally>[0]);
+	const p = tally(pages);
 	return { share: shareOfLimit(p.ok, p.spanMs, limit.limit, limit.windowMs), afterLastPageMs: Math.max(...requests.map((r) => r.t)) - Math.max(...pages.map((r) => r.t)) };
 }
 
@@ -105,13 +105,6 @@ function readingSummary(group: QueueRun[]): string {
 			return `on ${w} worker(s) the page requests (first to last) used ${share ? num(share.median, 0) : '–'} % of the limit, and the last request came ${after ? num(after.median, 1) : '–'} s after the last page`;
 		})
 		.join('; ');
-}
-
-/** "a" or "a–b": the range of some values. */
-function fmtRange(values: number[], digits: number): string {
-	const lo = Math.min(...values);
-	const hi = Math.max(...values);
-	return lo === hi ? num(lo, digits) : `${num(lo, digits)}–${num(hi, digits)}`;
 }
 
 const refusedShare = (r: QueueRun) => (r.tally.total ? r.tally.rateLimited / r.tally.total : 0);
@@ -335,7 +328,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 						.map((d) => {
 							const group = runs.filter((r) => describe(r) === d);
 							const failed = group.filter((r) => !goalMet(r));
-							return `${d}, ${failed.length} of ${group.length} runs (${fmtRange(failed.map((r) => r.share * 100), 0)} % used, ${fmtRange(failed.map((r) => refusedShare(r) * 100), 1)} % refused)`;
+							return `${d}, ${failed.length} of ${group.length} runs (${fmtValues(failed.map((r) => r.share * 100), 0, ' %')} used, ${fmtValues(failed.map((r) => refusedShare(r) * 100), 1, ' %')} refused)`;
 						})
 						.join('; ')}.`
 				: `Every run met the goal (at least ${GOAL.share * 100} % of the limit used, at most ${GOAL.refused * 100} % of the requests refused, no failed item).`,
