@@ -337,7 +337,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		tables,
 		notes: [
 			unlimitedNote(unlimited),
-			`Return All + upsert at ${per(COMPRESSED)}, medians: ${readingSummary(runs.filter((r) => r.load === 'returnAllUpsert' && r.limit === COMPRESSED))}. After its last page each execution does its own work (the Code nodes over the records it read, then n8n evaluates the upsert's mapped fields for its 3,000 customers) on the worker's one thread, with no request waiting on the limit; when the executions finish reading close together, that work queues up, and the time counts in the whole load's share.`,
+			`Return All + upsert at ${per(COMPRESSED)}, medians: ${readingSummary(runs.filter((r) => r.load === 'returnAllUpsert' && r.limit === COMPRESSED))}. After its last page each execution does its own work (the Code nodes over the records it read, then n8n evaluates the upsert's mapped fields for its 3,000 customers) on the worker and its task runner, with no request waiting on the limit; when the executions finish reading close together, that work queues up, and the time counts in the whole load's share.`,
 			...runs.filter((r) => r.shortReads).map((r) => `With ${r.workers} worker(s), run ${r.run}: ${r.shortReads} execution(s) succeeded without reading every record.`),
 			missed.length
 				? `Runs that missed the goal (at least ${GOAL.share * 100} % of the limit used, at most ${GOAL.refused * 100} % of the requests refused, no failed item): ${missed
