@@ -95,6 +95,8 @@ function readingPart(requests: SeenRequest[], limit: Limit): QueueRun['reading']
 	return { share: shareOfLimit(p.ok, p.spanMs, limit.limit, limit.windowMs), afterLastPageMs: Math.max(...requests.map((r) => r.t)) - Math.max(...pages.map((r) => r.t)) };
 }
 
+const limitText = (limit: Limit) => `${limit.limit} requests per ${limit.windowMs / 1000} s`;
+
 /** The least time `requests` take at `limit`: full windows after the first burst. */
 function leastTimeMs(requests: number, limit: Limit): number {
 	return (Math.ceil(requests / limit.limit) - 1) * limit.windowMs;
@@ -106,8 +108,8 @@ function unlimitedNote(unlimited: Array<{ workers: number; spanMs: number }>): s
 	const slowest = Math.max(...unlimited.map((u) => u.spanMs));
 	const verdict =
 		slowest < leastMs
-			? `less than the ${num(leastMs / 1000, 0)} s that ${COMPRESSED.limit} requests per ${COMPRESSED.windowMs / 1000} s allows at least: at that limit the limit sets the pace, not the load`
-			: `not less than the ${num(leastMs / 1000, 0)} s that ${COMPRESSED.limit} requests per ${COMPRESSED.windowMs / 1000} s allows at least: the load's own work holds it back as much as the limit`;
+			? `less than the ${num(leastMs / 1000, 0)} s that ${limitText(COMPRESSED)} allows at least: at that limit the limit sets the pace, not the load`
+			: `not less than the ${num(leastMs / 1000, 0)} s that ${limitText(COMPRESSED)} allows at least: the load's own work holds it back as much as the limit`;
 	return `Return All + upsert without any limit (the simulator's limit off, and a credential that states none, so that the pacer's default of 150 per 60 s is more than the load's requests): ${unlimited.map((u) => `${num(u.spanMs / 1000, 1)} s on ${u.workers} worker(s)`).join(', ')} from the first request to the last, ${verdict}.`;
 }
 
@@ -314,14 +316,13 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		const mine = runs.filter((r) => r.load === load && r.limit === limit);
 		return [...new Set(mine.map((r) => r.workers))].map((w) => row(mine.filter((r) => r.workers === w)));
 	};
-	const per = (limit: Limit) => `${limit.limit} requests per ${limit.windowMs / 1000} s`;
 	const tables: ScenarioResult['tables'] = [
-		{ caption: `${per(COMPRESSED)}: four executions of Return All (${PAGES} pages) + upsert of ${num(CUSTOMERS, 0)} customers`, table: { columns, rows: rowsOf('returnAllUpsert', COMPRESSED) } },
-		{ caption: `${per(COMPRESSED)}: four executions of Customer › Get, ${GET_COMPRESSED_ITEMS} requests in all`, table: { columns, rows: rowsOf('customerGet', COMPRESSED) } },
-		{ caption: `${per(FAST)} (the real limit's slots, ten times faster): four executions of Customer › Get, ${GET_FAST_ITEMS} requests in all`, table: { columns, rows: rowsOf('customerGet', FAST) } },
+		{ caption: `${limitText(COMPRESSED)}: four executions of Return All (${PAGES} pages) + upsert of ${num(CUSTOMERS, 0)} customers`, table: { columns, rows: rowsOf('returnAllUpsert', COMPRESSED) } },
+		{ caption: `${limitText(COMPRESSED)}: four executions of Customer › Get, ${GET_COMPRESSED_ITEMS} requests in all`, table: { columns, rows: rowsOf('customerGet', COMPRESSED) } },
+		{ caption: `${limitText(FAST)} (the real limit's slots, ten times faster): four executions of Customer › Get, ${GET_FAST_ITEMS} requests in all`, table: { columns, rows: rowsOf('customerGet', FAST) } },
 	];
 	if (realItems > 0 && workerCounts.includes(REAL_WORKERS)) {
-		tables.push({ caption: `The real limit, ${per(REAL)}: four executions of Customer › Get, ${num(realItems, 0)} requests in all`, table: { columns, rows: rowsOf('customerGet', REAL) } });
+		tables.push({ caption: `The real limit, ${limitText(REAL)}: four executions of Customer › Get, ${num(realItems, 0)} requests in all`, table: { columns, rows: rowsOf('customerGet', REAL) } });
 	}
 	const describe = (r: QueueRun) => `${r.workers} worker(s) at ${r.limit.limit} per ${r.limit.windowMs / 1000} s (${r.load === 'customerGet' ? 'Customer › Get' : 'Return All + upsert'})`;
 	const missed = [...new Set(runs.filter((r) => !goalMet(r)).map(describe))];
@@ -331,13 +332,13 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		setup: [
 			`n8n in queue mode (dev/queue): one main (\`n8n start\`) and 1, 2 or 4 workers (\`n8n worker\`), PostgreSQL 15 and Redis 7 from Debian's packages, each process with this package installed in its own user folder; a fresh set of processes for each worker count. Four executions are started at once by a webhook (answered at once, run by the workers), with each worker's concurrency set to 4 / workers so that they spread evenly. All use account B of the simulator (sliding window, no Retry-After, like the live service), through a credential that states the limit the simulator keeps (Rate Limit, Rate Limit Window), as for an account with that limit; at the real limit, the documented 150 per 60 s.`,
 			`Return All + upsert (issue 10's load): each execution reads ${num(PAGES * 1000, 0)} feedback records with Return All (${PAGES} requests) and upserts ${num(CUSTOMERS, 0)} customers of its own (3 requests): ${EXECUTIONS * (PAGES + 3)} requests in all.`,
-			`Customer › Get: one request per item, nothing in between, so that only the pacing keeps the load from the limit. At ${per(COMPRESSED)} each worker holds a handful of the window's slots; at ${per(FAST)} as many as at the real limit, with the window ten times shorter.`,
+			`Customer › Get: one request per item, nothing in between, so that only the pacing keeps the load from the limit. At ${limitText(COMPRESSED)} each worker holds a handful of the window's slots; at ${limitText(FAST)} as many as at the real limit, with the window ten times shorter.`,
 			`Each load runs ${repeats} time(s) per worker count on the same processes; the account is idle for more than a window between runs, so every run starts afresh. Cells give the median and, in brackets, the range over the runs. Share of the limit used = requests answered per window / limit, windows = span / window + 1 (as in scenario 3); least time = (answered / limit, rounded up, − 1) windows. Refused = 429 answers / all requests. Items failed = customers not written (or Customer › Get items not returned), counting every item of a failed execution. Peak RSS = VmHWM of each worker's n8n process (reset before each run with \`echo 5 > /proc/<pid>/clear_refs\`, so it includes the 500 MB or so an idle worker holds), the highest over the runs.`,
 		],
 		tables,
 		notes: [
 			unlimitedNote(unlimited),
-			`Return All + upsert at ${per(COMPRESSED)}, medians: ${readingSummary(runs.filter((r) => r.load === 'returnAllUpsert' && r.limit === COMPRESSED))}. After its last page each execution does its own work (the Code nodes over the records it read, then n8n evaluates the upsert's mapped fields for its 3,000 customers) on the worker and its task runner, with no request waiting on the limit; when the executions finish reading close together, that work queues up, and the time counts in the whole load's share.`,
+			`Return All + upsert at ${limitText(COMPRESSED)}, medians: ${readingSummary(runs.filter((r) => r.load === 'returnAllUpsert' && r.limit === COMPRESSED))}. After its last page each execution does its own work (the Code nodes over the records it read, then n8n evaluates the upsert's mapped fields for its 3,000 customers) on the worker and its task runner, with no request waiting on the limit; when the executions finish reading close together, that work queues up, and the time counts in the whole load's share.`,
 			...runs.filter((r) => r.shortReads).map((r) => `With ${r.workers} worker(s), run ${r.run}: ${r.shortReads} execution(s) succeeded without reading every record.`),
 			missed.length
 				? `Runs that missed the goal (at least ${GOAL.share * 100} % of the limit used, at most ${GOAL.refused * 100} % of the requests refused, no failed item): ${missed
