@@ -1,98 +1,11 @@
 /**
- * The pacer on virtual time, against a model of the service's limit (a sliding window counting the
- * requests it accepted, at the moment they arrive): one process alone keeps to the limit without a
- * single 429, and processes that share an account settle on shares of it through the few 429s they
- * meet. Requests take a random 10–60 ms there and back, so that processes drift as real ones do.
+ * The pacer on virtual time (test/helpers/pacerSimulation.ts): one process alone keeps to the limit
+ * without a single 429, and processes that share an account settle on shares of it through the few
+ * 429s they meet.
  */
-import { AccountPacer, type RateLimit } from '../nodes/shared/transport';
+import { AccountPacer } from '../nodes/shared/transport';
+import { DOCUMENTED, refusedShare, simulate } from './helpers/pacerSimulation';
 import { VirtualClock } from './helpers/virtualClock';
-
-const DOCUMENTED = { requests: 150, windowMs: 60_000 };
-
-/** The service's limit: `requests` accepted per sliding `windowMs`; refused requests do not count. */
-function slidingWindow(limit: RateLimit) {
-	const accepted: number[] = [];
-	return (at: number): { ok: boolean; retryAfterMs?: number } => {
-		while (accepted.length && accepted[0] <= at - limit.windowMs) accepted.shift();
-		if (accepted.length < limit.requests) {
-			accepted.push(at);
-			return { ok: true };
-		}
-		return { ok: false, retryAfterMs: accepted[0] + limit.windowMs - at };
-	};
-}
-
-interface Run {
-	ok: number;
-	refused: number;
-	spanMs: number;
-	/** Accepted requests over what the limit allows in the span (a burst of one window, then its rate). */
-	share: number;
-	/** When each process's last request was answered, from the first request. */
-	finishedMs: number[];
-}
-
-async function simulate(options: {
-	processes: number;
-	loopsPerProcess?: number;
-	requests: number;
-	/** The service's limit. */
-	limit: RateLimit;
-	/** The limit the credential states; by default the service's. */
-	stated?: RateLimit | 'none';
-	/** When each process starts, ms. */
-	startsMs?: number[];
-	retryAfter?: boolean;
-	/** Seeds the latencies and the pacer's jitter. */
-	seed?: number;
-}): Promise<Run> {
-	const { processes, loopsPerProcess = 2, requests, limit, startsMs = [], retryAfter = false } = options;
-	const stated = options.stated === 'none' ? undefined : (options.stated ?? limit);
-	const clock = new VirtualClock(options.seed === undefined ? {} : { seed: options.seed });
-	const service = slidingWindow(limit);
-	const start = clock.now();
-	let ok = 0;
-	let refused = 0;
-	let first = Infinity;
-	let last = -Infinity;
-	const finishedMs: number[] = [];
-	const loop = async (pacer: AccountPacer, count: number) => {
-		for (let left = count; left > 0; ) {
-			const turn = (await pacer.turn('account', { limit: stated }))!;
-			const latencyMs = 10 + clock.random() * 50;
-			await clock.sleep(latencyMs / 2);
-			const answer = service(clock.now());
-			first = Math.min(first, clock.now());
-			last = Math.max(last, clock.now());
-			await clock.sleep(latencyMs / 2);
-			turn.done(answer.ok ? { rateLimited: false } : { rateLimited: true, retryAfterMs: retryAfter ? answer.retryAfterMs : undefined });
-			if (answer.ok) {
-				ok++;
-				left--;
-			} else {
-				refused++;
-			}
-		}
-	};
-	const perLoop = Math.ceil(requests / (processes * loopsPerProcess));
-	const runs: Array<Promise<void>> = [];
-	for (let p = 0; p < processes; p++) {
-		const pacer = new AccountPacer(DOCUMENTED, clock);
-		const process = async () => {
-			await clock.sleep(startsMs[p] ?? 0);
-			await Promise.all(Array.from({ length: loopsPerProcess }, () => loop(pacer, perLoop)));
-			finishedMs[p] = clock.now() - start;
-		};
-		runs.push(process());
-	}
-	await clock.runUntil(Promise.all(runs));
-	const spanMs = last - first;
-	const run = { ok, refused, spanMs, share: ok / (limit.requests * (spanMs / limit.windowMs + 1)), finishedMs };
-	if (process.env.PACER_TRACE) console.log(JSON.stringify({ processes, limit, retryAfter, ...run }));
-	return run;
-}
-
-const refusedShare = (run: Run) => run.refused / (run.ok + run.refused);
 
 describe('one process alone', () => {
 	test('sends a short job at once', async () => {
