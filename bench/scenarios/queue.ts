@@ -61,7 +61,7 @@ const WEBHOOK_PATH: Record<string, string> = {
 	[GET_FAST_ID]: 'bench-queue-get-f',
 };
 /** The goal, at every worker count. */
-const GOAL = { share: 0.9, refused: 0.05 };
+export const GOAL = { share: 0.9, refused: 0.05 };
 
 export interface QueueRun {
 	workers: number;
