@@ -4,15 +4,18 @@
  * Customer › Get load at 15 requests per 6 s (four executions of single requests, 120 in all, on
  * 1, 2 or 4 workers), and the same load five times longer; the executions start together, or a
  * little apart as the bench's webhook starts them. Six seeds each, for the default growth-try
- * budget and larger ones; each cell gives the medians: share of the limit used / refused. Prints a
- * table; not part of the run, and a model: bench/RESULTS.md has what real workers measured.
+ * budget and larger ones; each cell gives the medians: share of the limit used / refused.
+ * Then, at the real limit, a short execution that starts on another worker while 1 to 3 workers
+ * run long loads: how long it waits for its first request, and how often one of its requests
+ * waits longer than the credential's default Max Rate Limit Wait, which fails it.
+ * Prints tables; not part of the run, and a model: bench/RESULTS.md has what real workers measured.
  *
  *   npx tsx bench/pacerModel.ts [--seeds N]
  */
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
-import { refusedShare, simulate } from '../test/helpers/pacerSimulation';
+import { DOCUMENTED, refusedShare, simulate } from '../test/helpers/pacerSimulation';
 import { consoleTable } from './lib/report';
-import { num, spread } from './lib/stats';
+import { fmtSpread, num, spread } from './lib/stats';
 import { GOAL } from './scenarios/queue';
 
 const EXECUTIONS = 4;
@@ -63,6 +66,64 @@ async function main(): Promise<void> {
 	const budgets = PROBE_BUDGETS.map((b) => `growth tries ${num(b * 100, 0)} %${b === DEFAULT_TUNING.probeBudget ? ' (default)' : ''}`);
 	console.log(consoleTable({ columns: ['Load', 'Starts', 'Workers', ...budgets], rows }));
 	console.log(`\nMedians of ${seeds} seeds: share of the limit used / refused; ✓ = the goal (≥ ${GOAL.share * 100} % used, ≤ ${GOAL.refused * 100} % refused).`);
+	await lateWorker();
+}
+
+/** The credential's default Max Rate Limit Wait. */
+const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
+const LONG_LOAD = 1_500;
+const LATE = { startMs: 10_000, requests: 20 };
+const LATE_SEEDS = 20;
+
+/**
+ * Workers that each run a long load (1,500 single requests, ten windows) hold the whole real
+ * limit; 10 s later a short execution (20 requests) starts on another worker.
+ */
+async function lateWorker(): Promise<void> {
+	const rows: string[][] = [];
+	for (const holders of [1, 2, 3]) {
+		const runs = [];
+		for (let seed = 1; seed <= LATE_SEEDS; seed++) {
+			runs.push(
+				await simulate({
+					processes: holders + 1,
+					loopsPerProcess: 1,
+					requests: holders * LONG_LOAD + LATE.requests,
+					requestsPerProcess: [...Array<number>(holders).fill(LONG_LOAD), LATE.requests],
+					limit: DOCUMENTED,
+					startsMs: [...Array<number>(holders).fill(0), LATE.startMs],
+					seed,
+				}),
+			);
+		}
+		const late = runs.map((r) => ({ firstMs: r.firstAcceptedMs[holders], waitMs: r.longestRefusedWaitMs[holders] }));
+		const failed = late.filter((l) => l.waitMs > DEFAULT_MAX_RATE_LIMIT_WAIT_MS).length;
+		rows.push([
+			String(holders),
+			fmtSpread(spread(late.map((l) => l.firstMs / 1000)), 0, ' s'),
+			fmtSpread(spread(late.map((l) => l.waitMs / 1000)), 0, ' s'),
+			`${failed} of ${LATE_SEEDS}`,
+			num(spread(runs.map((r) => r.share))!.median * 100, 0) + ' %',
+			num(spread(runs.map(refusedShare))!.median * 100, 1) + ' %',
+		]);
+	}
+	console.log(
+		`\nA short execution (${LATE.requests} requests) starting ${LATE.startMs / 1000} s after workers with long loads (${num(LONG_LOAD)} requests each) at the real limit, ${LATE_SEEDS} seeds:`,
+	);
+	console.log(
+		consoleTable({
+			columns: [
+				'Workers with long loads',
+				'Its first request through after',
+				'Its longest wait from a 429',
+				`Runs with a wait over ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000} s (it fails)`,
+				'Share used',
+				'Refused',
+			],
+			rows,
+		}),
+	);
+	console.log('Times: median (range). Max Rate Limit Wait counts from a request\'s first 429 until it is accepted; past it (default 120 s) the request fails.');
 }
 
 void main();

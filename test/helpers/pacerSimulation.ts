@@ -30,12 +30,22 @@ export interface Run {
 	share: number;
 	/** When each process's last request was answered, from the first request. */
 	finishedMs: number[];
+	/** Per process, from its start: when its first request was accepted. */
+	firstAcceptedMs: number[];
+	/**
+	 * Per process: the longest a request waited from its first 429 to being accepted, which is
+	 * what the credential's Max Rate Limit Wait counts (0: never refused).
+	 */
+	longestRefusedWaitMs: number[];
 }
 
 export async function simulate(options: {
 	processes: number;
 	loopsPerProcess?: number;
+	/** All requests, split evenly over the processes' loops, unless requestsPerProcess is given. */
 	requests: number;
+	/** Requests of each process (split over its loops). */
+	requestsPerProcess?: number[];
 	/** The service's limit. */
 	limit: RateLimit;
 	/** The limit the credential states; by default the service's. */
@@ -58,7 +68,10 @@ export async function simulate(options: {
 	let first = Infinity;
 	let last = -Infinity;
 	const finishedMs: number[] = [];
-	const loop = async (pacer: AccountPacer, count: number) => {
+	const firstAcceptedMs: number[] = [];
+	const longestRefusedWaitMs: number[] = new Array(processes).fill(0);
+	const loop = async (p: number, pacer: AccountPacer, count: number) => {
+		let refusedSince: number | undefined;
 		for (let left = count; left > 0; ) {
 			const turn = (await pacer.turn('account', { limit: stated }))!;
 			const latencyMs = 10 + clock.random() * 50;
@@ -71,25 +84,29 @@ export async function simulate(options: {
 			if (answer.ok) {
 				ok++;
 				left--;
+				firstAcceptedMs[p] ??= clock.now() - start - (startsMs[p] ?? 0);
+				if (refusedSince !== undefined) longestRefusedWaitMs[p] = Math.max(longestRefusedWaitMs[p], clock.now() - refusedSince);
+				refusedSince = undefined;
 			} else {
 				refused++;
+				refusedSince ??= clock.now();
 			}
 		}
 	};
-	const perLoop = Math.ceil(requests / (processes * loopsPerProcess));
 	const runs: Array<Promise<void>> = [];
 	for (let p = 0; p < processes; p++) {
 		const pacer = new AccountPacer(DOCUMENTED, clock, options.tuning);
 		const process = async () => {
 			await clock.sleep(startsMs[p] ?? 0);
-			await Promise.all(Array.from({ length: loopsPerProcess }, () => loop(pacer, perLoop)));
+			const perLoop = Math.ceil((options.requestsPerProcess?.[p] ?? requests / processes) / loopsPerProcess);
+			await Promise.all(Array.from({ length: loopsPerProcess }, () => loop(p, pacer, perLoop)));
 			finishedMs[p] = clock.now() - start;
 		};
 		runs.push(process());
 	}
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
-	const run = { ok, refused, spanMs, share: ok / (limit.requests * (spanMs / limit.windowMs + 1)), finishedMs };
+	const run = { ok, refused, spanMs, share: ok / (limit.requests * (spanMs / limit.windowMs + 1)), finishedMs, firstAcceptedMs, longestRefusedWaitMs };
 	if (process.env.PACER_TRACE) console.log(JSON.stringify({ processes, limit, retryAfter, ...run }));
 	return run;
 }

@@ -1,0 +1,66 @@
+/**
+ * `npx tsx bench/queueLateWorker.ts [--runs N]`: not part of the run. n8n in queue mode with two
+ * workers (concurrency 1 each) and the simulator at the real limit, 150 per 60 s, without
+ * Retry-After. One execution of Customer › Get with 600 items holds the whole limit for about
+ * three minutes; 10 s later a short one (20 items) starts on the other worker. Prints how each
+ * ended: the short one may get no request through before the credential's Max Rate Limit Wait
+ * (its default, 120 s) runs out, and then fails. bench/pacerModel.ts models the same on virtual
+ * time over many seeds. Needs the build (dist/) and the parts of dev/queue.
+ */
+import { nodeError, outputItems } from '../dev/n8n/harness';
+import { createQueueCluster } from '../dev/queue/cluster';
+import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
+import { start } from '../dev/simulator';
+import { simulatorCredential } from '../test/queue/support';
+
+const LONG_ITEMS = 600;
+const SHORT_ITEMS = 20;
+const SHORT_STARTS_AFTER_MS = 10_000;
+const LIMIT = { limit: 150, windowMs: 60_000 };
+const CRED = { id: 'lateWorkerCred01', name: 'Survey Feedback (late worker)' };
+const WORKFLOW_ID = 'lateWorkerFlow01';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+	const at = process.argv.indexOf('--runs');
+	const runs = at >= 0 ? Number(process.argv[at + 1]) : 2;
+	const sim = await start({ seed: 'empty', rateLimit: false });
+	const account = sim.accounts[0];
+	const ids = sim.insert(account.id, 'customers', Array.from({ length: LONG_ITEMS + SHORT_ITEMS }, (_, i) => ({ email: `late.worker.${i}@example.com` }))).map((c) => String(c.id));
+	const cluster = await createQueueCluster({ name: 'bench-late-worker', workers: 2, concurrency: 1 });
+	try {
+		await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED)]);
+		await cluster.main.importWorkflows([customerGetWorkflow(WORKFLOW_ID, 'late-worker', CRED)]);
+		await cluster.main.activate(WORKFLOW_ID);
+		await cluster.start();
+		for (let run = 1; run <= runs; run++) {
+			sim.configure({ rateLimit: { ...LIMIT, retryAfter: false } }); // a fresh window
+			sim.clearRequests();
+			const before = new Set((await cluster.main.executions({ workflowId: WORKFLOW_ID })).map((e) => e.id));
+			const t0 = Date.now();
+			await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(0, LONG_ITEMS) }]);
+			await sleep(SHORT_STARTS_AFTER_MS);
+			await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(LONG_ITEMS) }]);
+			const all = await cluster.main.waitForExecutions({ workflowId: WORKFLOW_ID, count: before.size + 2, timeoutMs: 20 * 60_000, intervalMs: 2000, includeData: false });
+			const requests = sim.requests();
+			console.log(`run ${run}: ${requests.filter((r) => r.status === 200).length} requests answered, ${requests.filter((r) => r.status === 429).length} refused`);
+			for (const { id } of all.filter((e) => !before.has(e.id)).sort((a, b) => Number(a.id) - Number(b.id))) {
+				const execution = await cluster.main.execution(id, true);
+				const error = nodeError(execution, 'Get customers');
+				const items = outputItems(execution, 'Customer IDs').length;
+				console.log(
+					`  execution ${id} (${items} items) on ${cluster.workerOf(id)}: ${execution.status}, from ${seconds(Date.parse(execution.startedAt) - t0)} to ${seconds(Date.parse(execution.stoppedAt) - t0)}` +
+						(error ? `\n    ${error.message}: ${error.description}` : ''),
+				);
+			}
+			sim.configure({ rateLimit: false });
+			if (run < runs) await sleep(LIMIT.windowMs + 2000); // the workers' pacers forget the account
+		}
+	} finally {
+		await cluster.stop();
+		await sim.close();
+	}
+}
+
+void main();
