@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/pacerModel.ts [--seeds N]
  */
+import { credentialProperties } from '../credentials/common';
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DOCUMENTED, refusedShare, simulate } from '../test/helpers/pacerSimulation';
 import { consoleTable } from './lib/report';
@@ -69,8 +70,7 @@ async function main(): Promise<void> {
 	await lateWorker();
 }
 
-/** The credential's default Max Rate Limit Wait. */
-const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
+const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 const LONG_LOAD = 1_500;
 const LATE = { startMs: 10_000, requests: 20 };
 const LATE_SEEDS = 20;
@@ -123,7 +123,9 @@ async function lateWorker(): Promise<void> {
 			rows,
 		}),
 	);
-	console.log('Times: median (range). Max Rate Limit Wait counts from a request\'s first 429 until it is accepted; past it (default 120 s) the request fails.');
+	console.log(
+		`Times: median (range). Max Rate Limit Wait counts from a request's first 429 until it is accepted; past it (default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000} s) the request fails.`,
+	);
 }
 
 void main();
