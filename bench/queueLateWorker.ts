@@ -11,7 +11,7 @@ import { nodeError, outputItems } from '../dev/n8n/harness';
 import { createQueueCluster } from '../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
-import { simulatorCredential } from '../test/queue/support';
+import { simulatorCredential, sleep } from '../test/queue/support';
 
 const LONG_ITEMS = 600;
 const SHORT_ITEMS = 20;
@@ -19,7 +19,6 @@ const SHORT_STARTS_AFTER_MS = 10_000;
 const LIMIT = { limit: 150, windowMs: 60_000 };
 const CRED = { id: 'lateWorkerCred01', name: 'Survey Feedback (late worker)' };
 const WORKFLOW_ID = 'lateWorkerFlow01';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
