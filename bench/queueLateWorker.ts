@@ -12,11 +12,11 @@ import { createQueueCluster } from '../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
 import { simulatorCredential, sleep } from '../test/queue/support';
+import { REAL } from './scenarios/queue';
 
 const LONG_ITEMS = 600;
 const SHORT_ITEMS = 20;
 const SHORT_STARTS_AFTER_MS = 10_000;
-const LIMIT = { limit: 150, windowMs: 60_000 };
 const CRED = { id: 'lateWorkerCred01', name: 'Survey Feedback (late worker)' };
 const WORKFLOW_ID = 'lateWorkerFlow01';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 		await cluster.main.activate(WORKFLOW_ID);
 		await cluster.start();
 		for (let run = 1; run <= runs; run++) {
-			sim.configure({ rateLimit: { ...LIMIT, retryAfter: false } }); // a fresh window
+			sim.configure({ rateLimit: { ...REAL, retryAfter: false } }); // a fresh window
 			sim.clearRequests();
 			const before = new Set((await cluster.main.executions({ workflowId: WORKFLOW_ID })).map((e) => e.id));
 			const t0 = Date.now();
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
 				);
 			}
 			sim.configure({ rateLimit: false });
-			if (run < runs) await sleep(LIMIT.windowMs + 2000); // the workers' pacers forget the account
+			if (run < runs) await sleep(REAL.windowMs + 2000); // the workers' pacers forget the account
 		}
 	} finally {
 		await cluster.stop();

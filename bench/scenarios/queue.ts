@@ -37,7 +37,7 @@ type Limit = { limit: number; windowMs: number };
 const COMPRESSED: Limit = { limit: 15, windowMs: 6000 };
 /** The real limit's number of slots on the compressed clock. */
 const FAST: Limit = { limit: 150, windowMs: 6000 };
-const REAL: Limit = { limit: 150, windowMs: 60_000 };
+export const REAL: Limit = { limit: 150, windowMs: 60_000 };
 const REAL_WORKERS = 2;
 /** Account B, stating the compressed limit (as a user of an account with that limit would). */
 const CRED = { id: 'sfBenchQueueCrdB', name: 'Survey Feedback B (queue bench)' };
