@@ -96,11 +96,16 @@ async function lateWorker(): Promise<void> {
 				}),
 			);
 		}
-		const late = runs.map((r) => ({ firstMs: r.firstAcceptedMs[holders], waitMs: r.longestRefusedWaitMs[holders] }));
+		const late = runs.map((r) => ({
+			firstMs: r.firstAcceptedMs[holders],
+			doneMs: r.finishedMs[holders] - LATE.startMs,
+			waitMs: r.longestRefusedWaitMs[holders],
+		}));
 		const failed = late.filter((l) => l.waitMs > DEFAULT_MAX_RATE_LIMIT_WAIT_MS).length;
 		rows.push([
 			String(holders),
 			fmtSpread(spread(late.map((l) => l.firstMs / 1000)), 0, ' s'),
+			fmtSpread(spread(late.map((l) => l.doneMs / 1000)), 0, ' s'),
 			fmtSpread(spread(late.map((l) => l.waitMs / 1000)), 0, ' s'),
 			`${failed} of ${LATE_SEEDS}`,
 			num(spread(runs.map((r) => r.share))!.median * 100, 0) + ' %',
@@ -115,6 +120,7 @@ async function lateWorker(): Promise<void> {
 			columns: [
 				'Workers with long loads',
 				'Its first request through after',
+				'Its last request answered after',
 				'Its longest wait from a 429',
 				`Runs with a wait over ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000} s (it fails)`,
 				'Share used',

@@ -3,6 +3,7 @@
  * without a single 429, and processes that share an account settle on shares of it through the few
  * 429s they meet.
  */
+import { credentialProperties } from '../credentials/common';
 import { AccountPacer } from '../nodes/shared/transport';
 import { DOCUMENTED, refusedShare, simulate } from './helpers/pacerSimulation';
 import { VirtualClock } from './helpers/virtualClock';
@@ -76,6 +77,25 @@ describe('processes sharing one account', () => {
 		// The limit admits the 600 requests in three windows and a bit: the newcomer, left a slot or
 		// two, would need a window for each of them.
 		expect(run.finishedMs[1]).toBeLessThan(4 * DOCUMENTED.windowMs);
+	});
+
+	test('a process that starts while another, alone, keeps the whole limit busy with a long load gets in before Max Rate Limit Wait runs out', async () => {
+		const maxRateLimitWaitMs = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
+		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+			const run = await simulate({
+				processes: 2,
+				loopsPerProcess: 1,
+				requests: 1_520,
+				requestsPerProcess: [1_500, 20],
+				limit: DOCUMENTED,
+				startsMs: [0, 10_000],
+				seed,
+			});
+			expect(run.ok).toBe(1_520);
+			// Refused while the other held every slot, it got in when the other left one free, and
+			// kept a slot of its own from then on.
+			expect(run.longestRefusedWaitMs[1]).toBeLessThan(maxRateLimitWaitMs);
+		}
 	});
 
 	test('with Retry-After sent, every request still succeeds and few are refused', async () => {

@@ -37,9 +37,18 @@ export interface PacerTuning {
 	/** First wait after a refusal when this process holds nothing in the window; doubles on every further refusal. */
 	firstBackoffMs: number;
 	maxBackoffMs: number;
+	/**
+	 * A process alone that keeps the whole limit busy leaves a slot free this often (counted from when
+	 * it first found the limit busy), each time for as long as one holding nothing waits between tries.
+	 */
+	lendEveryMs: number;
 }
 
-export const DEFAULT_TUNING: PacerTuning = { probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000 };
+/**
+ * lendEveryMs is a quarter of the credential's default Max Rate Limit Wait (120 s): a process that
+ * starts beside one holding the whole limit gets in within about a window and a half.
+ */
+export const DEFAULT_TUNING: PacerTuning = { probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000, lendEveryMs: 30_000 };
 
 /** A process that holds little of the limit (it came late) probes as if it held this share, so that it can grow. */
 const NEWCOMER_SHARE = 0.25;
@@ -60,7 +69,9 @@ type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
  * accepted in a sliding window, so a process that knows its own accepted requests knows when each
  * of its slots in the window frees, without knowing anything of the other processes.
  * - alone: up to the whole limit per window, sent as fast as they come. One process alone never
- *   meets a 429 this way, and short jobs finish at once.
+ *   meets a 429 this way, and short jobs finish at once. While it keeps the whole limit busy, it
+ *   leaves one slot free for a while every `lendEveryMs`: a process that starts meanwhile meets only
+ *   429s, which this one never hears of, and would otherwise wait until this one's load ends.
  * - shared: the service refused a request, so the window was full: the requests this process had
  *   in it at that moment are its share (its quota). From then on it sends only when one of its own
  *   slots frees, which the others (doing the same) leave to it; nobody probes blindly.
@@ -87,26 +98,40 @@ class AccountState {
 	growthProbeSent = false;
 	nextGrowthProbeAt = 0;
 	backoffStep = 0;
+	/** Set once this process, alone, found the whole limit busy: when it next leaves a slot free. */
+	nextLendAt = Infinity;
+	/** Until then, alone, it leaves one slot of the limit free. */
+	lendUntil = 0;
 
 	constructor(readonly limit: RateLimit) {
 		this.quota = limit.requests;
 	}
 
 	/** Milliseconds until this process may send for the account (0: now), and what kind of turn it is. */
-	waitBefore(now: number): { waitMs: number; kind: TurnKind } {
+	waitBefore(now: number, tuning: PacerTuning): { waitMs: number; kind: TurnKind } {
 		const { requests, windowMs } = this.limit;
 		this.forget(now);
-		if (this.shared && this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= this.blockedUntil) {
+		if (this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= this.blockedUntil) {
 			this.shared = false;
 			this.quota = requests;
+			this.nextLendAt = Infinity;
 		}
 		if (now < this.blockedUntil) return { waitMs: this.blockedUntil - now, kind: 'regular' };
 		if (this.entryProbe === 'sent') return { waitMs: POLL_MS, kind: 'regular' };
 		if (this.entryProbe === 'due') return { waitMs: 0, kind: 'entryProbe' };
 		const used = this.accepted.length + this.inFlight;
-		if (used < this.quota) return { waitMs: 0, kind: 'regular' };
+		// Alone, this process hears nothing of one that starts now and meets a full window: now and
+		// then, while it keeps the whole limit busy, it leaves one freed slot unused for a while.
+		if (!this.shared && used < this.quota && now >= this.nextLendAt) {
+			this.lendUntil = now + this.lendMs(tuning);
+			this.nextLendAt = now + tuning.lendEveryMs;
+		}
+		const lent = !this.shared && now < this.lendUntil ? 1 : 0;
+		if (used < this.quota - lent) return { waitMs: 0, kind: 'regular' };
+		if (!this.shared && this.nextLendAt === Infinity) this.nextLendAt = now + tuning.lendEveryMs;
 		// The next own slot frees when the oldest accepted request leaves the window.
 		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
+		if (lent) return { waitMs: Math.max(1, Math.min(ownSlotMs, this.lendUntil - now)), kind: 'regular' };
 		// Probe right after this process (and, in step with it, the others) reused its slots.
 		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
 		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
@@ -169,8 +194,17 @@ class AccountState {
 
 	/** Exponential backoff with jitter. */
 	private backoff(tuning: PacerTuning, random: () => number): number {
-		const ceiling = Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2, tuning.firstBackoffMs * 2 ** this.backoffStep++);
+		const ceiling = Math.min(this.longestBackoff(tuning), tuning.firstBackoffMs * 2 ** this.backoffStep++);
 		return ceiling / 2 + (random() * ceiling) / 2;
+	}
+
+	private longestBackoff(tuning: PacerTuning): number {
+		return Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2);
+	}
+
+	/** Long enough for a process that holds nothing to try once more, its answer included. */
+	private lendMs(tuning: PacerTuning): number {
+		return this.longestBackoff(tuning) + this.limit.windowMs * ARRIVAL_MARGIN;
 	}
 }
 
@@ -197,7 +231,7 @@ export class AccountPacer {
 		const state = this.state(account, options.limit ?? this.limit);
 		for (;;) {
 			const now = this.clock.now();
-			const { waitMs, kind } = state.waitBefore(now);
+			const { waitMs, kind } = state.waitBefore(now, this.tuning);
 			if (waitMs <= 0) {
 				state.take(kind);
 				let done = false;
