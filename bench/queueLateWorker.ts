@@ -3,9 +3,9 @@
  * workers (concurrency 1 each) and the simulator at the real limit, 150 per 60 s, without
  * Retry-After. One execution of Customer › Get with 600 items holds the whole limit for about
  * three minutes; 10 s later a short one (20 items) starts on the other worker. Prints how each
- * ended: the short one may get no request through before the credential's Max Rate Limit Wait
- * (its default, 120 s) runs out, and then fails. bench/pacerModel.ts models the same on virtual
- * time over many seeds. Needs the build (dist/) and the parts of dev/queue.
+ * ended: the short one gets in only when the busy worker leaves it a slot, and fails if that takes
+ * longer than the credential's Max Rate Limit Wait (its default, 120 s) allows. bench/pacerModel.ts
+ * models the same on virtual time over many seeds. Needs the build (dist/) and the parts of dev/queue.
  */
 import { nodeError, outputItems } from '../dev/n8n/harness';
 import { createQueueCluster } from '../dev/queue/cluster';
