@@ -72,7 +72,8 @@ async function main(): Promise<void> {
 
 const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 const LONG_LOAD = 1_500;
-const LATE = { startMs: 10_000, requests: 20 };
+/** A short execution, started right after the long loads, or once the workers already share the limit (and lend). */
+const LATE = { startsMs: [10_000, 100_000], requests: 20 };
 const LATE_SEEDS = 20;
 
 /**
@@ -81,7 +82,7 @@ const LATE_SEEDS = 20;
  */
 async function lateWorker(): Promise<void> {
 	const rows: string[][] = [];
-	for (const holders of [1, 2, 3]) {
+	for (const startMs of LATE.startsMs) for (const holders of [1, 2, 3]) {
 		const runs = [];
 		for (let seed = 1; seed <= LATE_SEEDS; seed++) {
 			runs.push(
@@ -91,18 +92,19 @@ async function lateWorker(): Promise<void> {
 					requests: holders * LONG_LOAD + LATE.requests,
 					requestsPerProcess: [...Array<number>(holders).fill(LONG_LOAD), LATE.requests],
 					limit: DOCUMENTED,
-					startsMs: [...Array<number>(holders).fill(0), LATE.startMs],
+					startsMs: [...Array<number>(holders).fill(0), startMs],
 					seed,
 				}),
 			);
 		}
 		const late = runs.map((r) => ({
 			firstMs: r.firstAcceptedMs[holders],
-			doneMs: r.finishedMs[holders] - LATE.startMs,
+			doneMs: r.finishedMs[holders] - startMs,
 			waitMs: r.longestRefusedWaitMs[holders],
 		}));
 		const failed = late.filter((l) => l.waitMs > DEFAULT_MAX_RATE_LIMIT_WAIT_MS).length;
 		rows.push([
+			`${startMs / 1000} s`,
 			String(holders),
 			fmtSpread(spread(late.map((l) => l.firstMs / 1000)), 0, ' s'),
 			fmtSpread(spread(late.map((l) => l.doneMs / 1000)), 0, ' s'),
@@ -113,11 +115,12 @@ async function lateWorker(): Promise<void> {
 		]);
 	}
 	console.log(
-		`\nA short execution (${LATE.requests} requests) starting ${LATE.startMs / 1000} s after workers with long loads (${num(LONG_LOAD)} requests each) at the real limit, ${LATE_SEEDS} seeds:`,
+		`\nA short execution (${LATE.requests} requests) starting after workers with long loads (${num(LONG_LOAD)} requests each) at the real limit, ${LATE_SEEDS} seeds:`,
 	);
 	console.log(
 		consoleTable({
 			columns: [
+				'Starts after',
 				'Workers with long loads',
 				'Its first request through after',
 				'Its last request answered after',

@@ -36,7 +36,9 @@ describe('one process alone', () => {
 		expect(run.ok).toBe(500);
 		// The two requests in flight when the window filled, then a growth probe now and then.
 		expect(run.refused).toBeLessThanOrEqual(6);
-		expect(run.share).toBeGreaterThan(0.95);
+		// Refused now and then, it takes the account for shared and lends a slot now and then: its
+		// last window, which needs every slot, ends a lend (17 s) later.
+		expect(run.share).toBeGreaterThan(0.94);
 	});
 });
 
@@ -70,31 +72,42 @@ describe('processes sharing one account', () => {
 	});
 
 	test('a process that starts while another holds the whole limit gets in, grows, and the limit stays used', async () => {
-		const run = await simulate({ processes: 2, loopsPerProcess: 1, requests: 600, limit: DOCUMENTED, startsMs: [0, 30_000] });
-		expect(run.ok).toBe(600);
-		expect(refusedShare(run)).toBeLessThan(0.05);
-		expect(run.share).toBeGreaterThan(0.9);
-		// The limit admits the 600 requests in three windows and a bit: the newcomer, left a slot or
-		// two, would need a window for each of them.
-		expect(run.finishedMs[1]).toBeLessThan(4 * DOCUMENTED.windowMs);
+		const runs = [];
+		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+			const run = await simulate({ processes: 2, loopsPerProcess: 1, requests: 600, limit: DOCUMENTED, startsMs: [0, 30_000], seed });
+			expect(run.ok).toBe(600);
+			expect(refusedShare(run)).toBeLessThan(0.05);
+			// The newcomer, left a slot or two, would need a window for each of its requests.
+			expect(run.finishedMs[1]).toBeLessThan(5 * DOCUMENTED.windowMs);
+			runs.push(run);
+		}
+		const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+		// The limit admits the 600 requests in three windows and a bit; now and then the newcomer's
+		// last requests miss it by a few seconds and go a window later.
+		expect(median(runs.map((r) => r.finishedMs[1]))).toBeLessThan(4 * DOCUMENTED.windowMs);
+		expect(median(runs.map((r) => r.share))).toBeGreaterThan(0.9);
 	});
 
-	test('a process that starts while another, alone, keeps the whole limit busy with a long load gets in before Max Rate Limit Wait runs out', async () => {
+	test.each([
+		[1, 10_000],
+		[2, 100_000],
+		[3, 100_000],
+	])('beside %i process(es) that keep the whole limit busy with long loads, one starting %i ms later gets in before Max Rate Limit Wait runs out', async (holders, startMs) => {
 		const maxRateLimitWaitMs = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
 			const run = await simulate({
-				processes: 2,
+				processes: holders + 1,
 				loopsPerProcess: 1,
-				requests: 1_520,
-				requestsPerProcess: [1_500, 20],
+				requests: holders * 1_500 + 20,
+				requestsPerProcess: [...Array<number>(holders).fill(1_500), 20],
 				limit: DOCUMENTED,
-				startsMs: [0, 10_000],
+				startsMs: [...Array<number>(holders).fill(0), startMs],
 				seed,
 			});
-			expect(run.ok).toBe(1_520);
-			// Refused while the other held every slot, it got in when the other left one free, and
-			// kept a slot of its own from then on.
-			expect(run.longestRefusedWaitMs[1]).toBeLessThan(maxRateLimitWaitMs);
+			expect(run.ok).toBe(holders * 1_500 + 20);
+			// Refused while the others held every slot, it got in when one of them left a slot free,
+			// and kept a slot of its own from then on.
+			expect(run.longestRefusedWaitMs[holders]).toBeLessThan(maxRateLimitWaitMs);
 		}
 	});
 

@@ -38,15 +38,15 @@ export interface PacerTuning {
 	firstBackoffMs: number;
 	maxBackoffMs: number;
 	/**
-	 * A process alone that keeps the whole limit busy leaves a slot free this often (counted from when
-	 * it first found the limit busy), each time for as long as one holding nothing waits between tries.
+	 * A process that keeps its whole share busy leaves a slot free this often, each time for as long
+	 * as one holding nothing waits between tries (see firstLendAfter for when it starts).
 	 */
 	lendEveryMs: number;
 }
 
 /**
- * lendEveryMs is a quarter of the credential's default Max Rate Limit Wait (120 s): a process that
- * starts beside one holding the whole limit gets in within about a window and a half.
+ * lendEveryMs is a quarter of the credential's default Max Rate Limit Wait (120 s), so that a
+ * newcomer gets in before it runs out (bench/pacerModel.ts measures how long it takes).
  */
 export const DEFAULT_TUNING: PacerTuning = { probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000, lendEveryMs: 30_000 };
 
@@ -69,9 +69,7 @@ type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
  * accepted in a sliding window, so a process that knows its own accepted requests knows when each
  * of its slots in the window frees, without knowing anything of the other processes.
  * - alone: up to the whole limit per window, sent as fast as they come. One process alone never
- *   meets a 429 this way, and short jobs finish at once. While it keeps the whole limit busy, it
- *   leaves one slot free for a while every `lendEveryMs`: a process that starts meanwhile meets only
- *   429s, which this one never hears of, and would otherwise wait until this one's load ends.
+ *   meets a 429 this way, and short jobs finish at once.
  * - shared: the service refused a request, so the window was full: the requests this process had
  *   in it at that moment are its share (its quota). From then on it sends only when one of its own
  *   slots frees, which the others (doing the same) leave to it; nobody probes blindly.
@@ -80,6 +78,10 @@ type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
  *   waits, so that the processes together spend about `probeBudget` of the limit on refused probes.
  *   When a regular request is refused, another process has grown into one of this one's slots: the
  *   quota falls to what it holds, leaving that slot to the newcomer.
+ * - lending: a process that starts while the others keep the whole limit busy meets only 429s,
+ *   which they never hear of, and would wait until a load ends. So a process that keeps its whole
+ *   share busy leaves one slot free for a while every `lendEveryMs`; the newcomer's next try lands
+ *   there, and once in, it reuses that slot and grows like any other.
  * An account this process left idle for a whole window is `alone` again.
  */
 class AccountState {
@@ -98,9 +100,9 @@ class AccountState {
 	growthProbeSent = false;
 	nextGrowthProbeAt = 0;
 	backoffStep = 0;
-	/** Set once this process, alone, found the whole limit busy: when it next leaves a slot free. */
+	/** Set once this process found its whole share busy: when it next leaves a slot free. */
 	nextLendAt = Infinity;
-	/** Until then, alone, it leaves one slot of the limit free. */
+	/** Until then it leaves one slot of its share free. */
 	lendUntil = 0;
 
 	constructor(readonly limit: RateLimit) {
@@ -115,25 +117,27 @@ class AccountState {
 			this.shared = false;
 			this.quota = requests;
 			this.nextLendAt = Infinity;
+			this.lendUntil = 0;
 		}
 		if (now < this.blockedUntil) return { waitMs: this.blockedUntil - now, kind: 'regular' };
 		if (this.entryProbe === 'sent') return { waitMs: POLL_MS, kind: 'regular' };
 		if (this.entryProbe === 'due') return { waitMs: 0, kind: 'entryProbe' };
 		const used = this.accepted.length + this.inFlight;
-		// Alone, this process hears nothing of one that starts now and meets a full window: now and
-		// then, while it keeps the whole limit busy, it leaves one freed slot unused for a while.
-		if (!this.shared && used < this.quota && now >= this.nextLendAt) {
+		// A process that starts now and meets a full window only meets 429s, which the processes that
+		// hold it never hear of: while they keep their whole share busy, they leave a slot free now and then.
+		if (used < this.quota && now >= this.nextLendAt && this.mayLend(tuning)) {
 			this.lendUntil = now + this.lendMs(tuning);
 			this.nextLendAt = now + tuning.lendEveryMs;
 		}
-		const lent = !this.shared && now < this.lendUntil ? 1 : 0;
+		const lent = now < this.lendUntil ? 1 : 0;
 		if (used < this.quota - lent) return { waitMs: 0, kind: 'regular' };
-		if (!this.shared && this.nextLendAt === Infinity) this.nextLendAt = now + tuning.lendEveryMs;
+		if (this.nextLendAt === Infinity) this.nextLendAt = now + this.firstLendAfter(tuning);
 		// The next own slot frees when the oldest accepted request leaves the window.
 		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
 		if (lent) return { waitMs: Math.max(1, Math.min(ownSlotMs, this.lendUntil - now)), kind: 'regular' };
-		// Probe right after this process (and, in step with it, the others) reused its slots.
-		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
+		// Probe right after this process (and, in step with it, the others) reused its slots; never
+		// into a slot it lends.
+		const mayProbe = !lent && this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
 		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
 		// While a growth probe is out, look again soon: accepted, it lets the next one go at once.
 		const probeMs = this.growthProbeSent ? POLL_MS : mayProbe ? this.nextGrowthProbeAt - now : Infinity;
@@ -162,6 +166,8 @@ class AccountState {
 		// The window is full: this process's share is what it holds there, with what it has on the way.
 		const holding = this.accepted.length;
 		this.quota = Math.max(1, Math.min(this.shared ? this.quota : Infinity, holding + this.inFlight));
+		// Sharing from now on: a process that has not lent yet lends later (see firstLendAfter).
+		if (!this.shared && this.lendUntil === 0) this.nextLendAt = Infinity;
 		this.shared = true;
 		this.nextGrowthProbeAt = Math.max(this.nextGrowthProbeAt, now + this.growthProbeGap(holding, tuning));
 		if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
@@ -200,6 +206,26 @@ class AccountState {
 
 	private longestBackoff(tuning: PacerTuning): number {
 		return Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2);
+	}
+
+	/**
+	 * Alone, nothing tells this process whether anyone waits for a slot: it lends. Sharing, it lends
+	 * only while it holds at least a newcomer's share (a newcomer itself needs its slots to grow),
+	 * and only on a window longer than lendEveryMs: with shorter ones the slots turn over so often
+	 * within Max Rate Limit Wait that a newcomer's tries find one freed (bench/pacerModel.ts).
+	 */
+	private mayLend(tuning: PacerTuning): boolean {
+		if (!this.shared) return true;
+		return this.limit.windowMs > tuning.lendEveryMs && this.quota >= this.limit.requests * NEWCOMER_SHARE;
+	}
+
+	/**
+	 * Alone, a process lends once it has kept the whole limit busy for lendEveryMs. Sharing, it
+	 * waits a window more, because a lent slot makes a load whose last window needs every slot end
+	 * that much later, and loads of a window or two are common where several workers share an account.
+	 */
+	private firstLendAfter(tuning: PacerTuning): number {
+		return tuning.lendEveryMs + (this.shared ? this.limit.windowMs : 0);
 	}
 
 	/** Long enough for a process that holds nothing to try once more, its answer included. */
