@@ -5,9 +5,10 @@
  * 1, 2 or 4 workers), and the same load five times longer; the executions start together, or a
  * little apart as the bench's webhook starts them. Six seeds each, for the default growth-try
  * budget and larger ones; each cell gives the medians: share of the limit used / refused.
- * Then, at the real limit, a short execution that starts on another worker while 1 to 3 workers
- * run long loads: how long it waits for its first request, and how often one of its requests
- * waits longer than the credential's default Max Rate Limit Wait, which fails it.
+ * Then, at the real limit, a short execution that starts on another worker 10 s or 100 s after 1
+ * to 3 workers began long loads: how long it waits for its first request and for its last, and how
+ * often one of its requests waits longer than the credential's default Max Rate Limit Wait, which
+ * fails it.
  * Prints tables; not part of the run, and a model: bench/RESULTS.md has what real workers measured.
  *
  *   npx tsx bench/pacerModel.ts [--seeds N]
@@ -72,13 +73,13 @@ async function main(): Promise<void> {
 
 const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 const LONG_LOAD = 1_500;
-/** A short execution, started right after the long loads, or once the workers already share the limit (and lend). */
+/** A short execution, started right after the long loads began, or once their workers lend slots. */
 const LATE = { startsMs: [10_000, 100_000], requests: 20 };
 const LATE_SEEDS = 20;
 
 /**
  * Workers that each run a long load (1,500 single requests, ten windows) hold the whole real
- * limit; 10 s later a short execution (20 requests) starts on another worker.
+ * limit; 10 s or 100 s later a short execution (20 requests) starts on another worker.
  */
 async function lateWorker(): Promise<void> {
 	const rows: string[][] = [];

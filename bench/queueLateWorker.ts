@@ -1,11 +1,12 @@
 /**
- * `npx tsx bench/queueLateWorker.ts [--runs N]`: not part of the run. n8n in queue mode with two
- * workers (concurrency 1 each) and the simulator at the real limit, 150 per 60 s, without
- * Retry-After. One execution of Customer › Get with 600 items holds the whole limit for about
- * three minutes; 10 s later a short one (20 items) starts on the other worker. Prints how each
- * ended: the short one gets in only when the busy worker leaves it a slot, and fails if that takes
- * longer than the credential's Max Rate Limit Wait (its default, 120 s) allows. bench/pacerModel.ts
- * models the same on virtual time over many seeds. Needs the build (dist/) and the parts of dev/queue.
+ * `npx tsx bench/queueLateWorker.ts [--runs N] [--long N] [--after S]`: not part of the run. n8n in
+ * queue mode with one worker per execution (concurrency 1 each) and the simulator at the real
+ * limit, 150 per 60 s, without Retry-After. `--long` executions of Customer › Get with 600 items
+ * each (default 1) keep the whole limit busy for minutes; `--after` seconds later (default 10) a
+ * short one (20 items) starts on the worker left. Prints how each ended: the short one gets in
+ * only when a busy worker leaves it a slot, and fails if that takes longer than the credential's
+ * Max Rate Limit Wait (its default, 120 s) allows. bench/pacerModel.ts models the same on virtual
+ * time over many seeds. Needs the build (dist/) and the parts of dev/queue.
  */
 import { nodeError, outputItems } from '../dev/n8n/harness';
 import { createQueueCluster } from '../dev/queue/cluster';
@@ -16,18 +17,24 @@ import { REAL } from './scenarios/queue';
 
 const LONG_ITEMS = 600;
 const SHORT_ITEMS = 20;
-const SHORT_STARTS_AFTER_MS = 10_000;
 const CRED = { id: 'lateWorkerCred01', name: 'Survey Feedback (late worker)' };
 const WORKFLOW_ID = 'lateWorkerFlow01';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+function option(name: string, fallback: number): number {
+	const at = process.argv.indexOf(name);
+	return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
 async function main(): Promise<void> {
-	const at = process.argv.indexOf('--runs');
-	const runs = at >= 0 ? Number(process.argv[at + 1]) : 2;
+	const runs = option('--runs', 2);
+	const longLoads = option('--long', 1);
+	const shortAfterMs = option('--after', 10) * 1000;
 	const sim = await start({ seed: 'empty', rateLimit: false });
 	const account = sim.accounts[0];
-	const ids = sim.insert(account.id, 'customers', Array.from({ length: LONG_ITEMS + SHORT_ITEMS }, (_, i) => ({ email: `late.worker.${i}@example.com` }))).map((c) => String(c.id));
-	const cluster = await createQueueCluster({ name: 'bench-late-worker', workers: 2, concurrency: 1 });
+	const customers = longLoads * LONG_ITEMS + SHORT_ITEMS;
+	const ids = sim.insert(account.id, 'customers', Array.from({ length: customers }, (_, i) => ({ email: `late.worker.${i}@example.com` }))).map((c) => String(c.id));
+	const cluster = await createQueueCluster({ name: 'bench-late-worker', workers: longLoads + 1, concurrency: 1 });
 	try {
 		await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED)]);
 		await cluster.main.importWorkflows([customerGetWorkflow(WORKFLOW_ID, 'late-worker', CRED)]);
@@ -38,10 +45,18 @@ async function main(): Promise<void> {
 			sim.clearRequests();
 			const before = new Set((await cluster.main.executions({ workflowId: WORKFLOW_ID })).map((e) => e.id));
 			const t0 = Date.now();
-			await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(0, LONG_ITEMS) }]);
-			await sleep(SHORT_STARTS_AFTER_MS);
-			await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(LONG_ITEMS) }]);
-			const all = await cluster.main.waitForExecutions({ workflowId: WORKFLOW_ID, count: before.size + 2, timeoutMs: 20 * 60_000, intervalMs: 2000, includeData: false });
+			for (let load = 0; load < longLoads; load++) {
+				await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(load * LONG_ITEMS, (load + 1) * LONG_ITEMS) }]);
+			}
+			await sleep(shortAfterMs);
+			await callWebhook(cluster.webhookUrl('late-worker'), [{ ids: ids.slice(longLoads * LONG_ITEMS) }]);
+			const all = await cluster.main.waitForExecutions({
+				workflowId: WORKFLOW_ID,
+				count: before.size + longLoads + 1,
+				timeoutMs: 30 * 60_000,
+				intervalMs: 2000,
+				includeData: false,
+			});
 			const requests = sim.requests();
 			console.log(`run ${run}: ${requests.filter((r) => r.status === 200).length} requests answered, ${requests.filter((r) => r.status === 429).length} refused`);
 			for (const { id } of all.filter((e) => !before.has(e.id)).sort((a, b) => Number(a.id) - Number(b.id))) {

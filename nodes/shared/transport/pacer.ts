@@ -209,14 +209,14 @@ class AccountState {
 	}
 
 	/**
-	 * Alone, nothing tells this process whether anyone waits for a slot: it lends. Sharing, it lends
-	 * only while it holds at least a newcomer's share (a newcomer itself needs its slots to grow),
-	 * and only on a window longer than lendEveryMs: with shorter ones the slots turn over so often
-	 * within Max Rate Limit Wait that a newcomer's tries find one freed (bench/pacerModel.ts).
+	 * Only on windows longer than lendEveryMs: on shorter ones the slots turn over so often within
+	 * Max Rate Limit Wait that a newcomer's tries find one freed, and one that got in through a lent
+	 * slot grows more slowly than one that waits for a load to end (bench/pacerModel.ts). Sharing,
+	 * only while it holds at least a newcomer's share: a newcomer needs its slots to grow.
 	 */
 	private mayLend(tuning: PacerTuning): boolean {
-		if (!this.shared) return true;
-		return this.limit.windowMs > tuning.lendEveryMs && this.quota >= this.limit.requests * NEWCOMER_SHARE;
+		if (this.limit.windowMs <= tuning.lendEveryMs) return false;
+		return !this.shared || this.quota >= this.limit.requests * NEWCOMER_SHARE;
 	}
 
 	/**
