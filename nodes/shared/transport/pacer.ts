@@ -134,10 +134,10 @@ class AccountState {
 		if (this.nextLendAt === Infinity) this.nextLendAt = now + this.firstLendAfter(tuning);
 		// The next own slot frees when the oldest accepted request leaves the window.
 		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
+		// Lending, it sends no growth probe either: the probe would take the lent slot.
 		if (lent) return { waitMs: Math.max(1, Math.min(ownSlotMs, this.lendUntil - now)), kind: 'regular' };
-		// Probe right after this process (and, in step with it, the others) reused its slots; never
-		// into a slot it lends.
-		const mayProbe = !lent && this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
+		// Probe right after this process (and, in step with it, the others) reused its slots.
+		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
 		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
 		// While a growth probe is out, look again soon: accepted, it lets the next one go at once.
 		const probeMs = this.growthProbeSent ? POLL_MS : mayProbe ? this.nextGrowthProbeAt - now : Infinity;
@@ -211,7 +211,7 @@ class AccountState {
 	/**
 	 * Only on windows longer than lendEveryMs: on shorter ones the slots turn over so often within
 	 * Max Rate Limit Wait that a newcomer's tries find one freed, and one that got in through a lent
-	 * slot grows more slowly than one that waits for a load to end (bench/pacerModel.ts). Sharing,
+	 * slot grows more slowly than one that waits for a load to end (bench/README.md). Sharing,
 	 * only while it holds at least a newcomer's share: a newcomer needs its slots to grow.
 	 */
 	private mayLend(tuning: PacerTuning): boolean {
