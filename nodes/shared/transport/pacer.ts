@@ -100,7 +100,7 @@ class AccountState {
 	growthProbeSent = false;
 	nextGrowthProbeAt = 0;
 	backoffStep = 0;
-	/** Set once this process found its whole share busy: when it next leaves a slot free. */
+	/** Set once this process found its whole share busy where it may lend: when it next leaves a slot free. */
 	nextLendAt = Infinity;
 	/** Until then it leaves one slot of its share free. */
 	lendUntil = 0;
@@ -131,7 +131,7 @@ class AccountState {
 		}
 		const lent = now < this.lendUntil ? 1 : 0;
 		if (used < this.quota - lent) return { waitMs: 0, kind: 'regular' };
-		if (this.nextLendAt === Infinity) this.nextLendAt = now + this.firstLendAfter(tuning);
+		if (this.nextLendAt === Infinity && this.mayLend(tuning)) this.nextLendAt = now + this.firstLendAfter(tuning);
 		// The next own slot frees when the oldest accepted request leaves the window.
 		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
 		// Lending, it sends no growth probe either: the probe would take the lent slot.
