@@ -13,9 +13,8 @@
  *
  *   npx tsx bench/pacerModel.ts [--seeds N]
  */
-import { credentialProperties } from '../credentials/common';
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
-import { DOCUMENTED, refusedShare, simulate } from '../test/helpers/pacerSimulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, refusedShare, simulate } from '../test/helpers/pacerSimulation';
 import { consoleTable } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
 import { GOAL } from './scenarios/queue';
@@ -71,7 +70,6 @@ async function main(): Promise<void> {
 	await lateWorker();
 }
 
-const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 const LONG_LOAD = 1_500;
 /** A short execution, started right after the long loads began, or once their workers lend slots. */
 const LATE = { startsMs: [10_000, 100_000], requests: 20 };

@@ -4,10 +4,14 @@
  * 10–60 ms there and back, so that processes drift as real ones do. Used by test/pacer.test.ts and
  * by bench/pacerModel.ts.
  */
+import { credentialProperties } from '../../credentials/common';
 import { AccountPacer, type PacerTuning, type RateLimit } from '../../nodes/shared/transport';
 import { VirtualClock } from './virtualClock';
 
 export const DOCUMENTED = { requests: 150, windowMs: 60_000 };
+
+/** How long a request may wait from its first 429 before it fails, by the credential's default. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = Number(credentialProperties().find((p) => p.name === 'maxRateLimitWait')!.default) * 1000;
 
 /** The service's limit: `requests` accepted per sliding `windowMs`; refused requests do not count. */
 function slidingWindow(limit: RateLimit) {
