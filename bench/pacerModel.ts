@@ -14,7 +14,7 @@
  *   npx tsx bench/pacerModel.ts [--seeds N]
  */
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, refusedShare, simulate } from '../test/helpers/pacerSimulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, NEWCOMER, refusedShare, simulate, simulateNewcomer } from '../test/helpers/pacerSimulation';
 import { consoleTable } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
 import { GOAL } from './scenarios/queue';
@@ -70,9 +70,8 @@ async function main(): Promise<void> {
 	await lateWorker();
 }
 
-const LONG_LOAD = 1_500;
-/** A short execution, started right after the long loads began, or once their workers lend slots. */
-const LATE = { startsMs: [10_000, 100_000], requests: 20 };
+/** The newcomer starts right after the long loads began, or once their workers lend slots. */
+const LATE_STARTS_MS = [10_000, 100_000];
 const LATE_SEEDS = 20;
 
 /**
@@ -81,21 +80,9 @@ const LATE_SEEDS = 20;
  */
 async function lateWorker(): Promise<void> {
 	const rows: string[][] = [];
-	for (const startMs of LATE.startsMs) for (const holders of [1, 2, 3]) {
+	for (const startMs of LATE_STARTS_MS) for (const holders of [1, 2, 3]) {
 		const runs = [];
-		for (let seed = 1; seed <= LATE_SEEDS; seed++) {
-			runs.push(
-				await simulate({
-					processes: holders + 1,
-					loopsPerProcess: 1,
-					requests: holders * LONG_LOAD + LATE.requests,
-					requestsPerProcess: [...Array<number>(holders).fill(LONG_LOAD), LATE.requests],
-					limit: DOCUMENTED,
-					startsMs: [...Array<number>(holders).fill(0), startMs],
-					seed,
-				}),
-			);
-		}
+		for (let seed = 1; seed <= LATE_SEEDS; seed++) runs.push(await simulateNewcomer({ holders, startMs, seed }));
 		const late = runs.map((r) => ({
 			firstMs: r.firstAcceptedMs[holders],
 			doneMs: r.finishedMs[holders] - startMs,
@@ -114,7 +101,7 @@ async function lateWorker(): Promise<void> {
 		]);
 	}
 	console.log(
-		`\nA short execution (${LATE.requests} requests) starting after workers with long loads (${num(LONG_LOAD)} requests each) at the real limit, ${LATE_SEEDS} seeds:`,
+		`\nA short execution (${NEWCOMER.requests} requests) starting after workers with long loads (${num(NEWCOMER.longLoad)} requests each) at the real limit, ${LATE_SEEDS} seeds:`,
 	);
 	console.log(
 		consoleTable({

@@ -4,7 +4,7 @@
  * 429s they meet.
  */
 import { AccountPacer } from '../nodes/shared/transport';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, refusedShare, simulate } from './helpers/pacerSimulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from './helpers/pacerSimulation';
 import { VirtualClock } from './helpers/virtualClock';
 
 describe('one process alone', () => {
@@ -93,16 +93,8 @@ describe('processes sharing one account', () => {
 		[3, 100_000],
 	])('beside %i process(es) that keep the whole limit busy with long loads, one starting %i ms later gets in before Max Rate Limit Wait runs out', async (holders, startMs) => {
 		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
-			const run = await simulate({
-				processes: holders + 1,
-				loopsPerProcess: 1,
-				requests: holders * 1_500 + 20,
-				requestsPerProcess: [...Array<number>(holders).fill(1_500), 20],
-				limit: DOCUMENTED,
-				startsMs: [...Array<number>(holders).fill(0), startMs],
-				seed,
-			});
-			expect(run.ok).toBe(holders * 1_500 + 20);
+			const run = await simulateNewcomer({ holders, startMs, seed });
+			expect(run.ok).toBe(holders * NEWCOMER.longLoad + NEWCOMER.requests);
 			// Refused while the others held every slot, it got in when one of them left a slot free,
 			// and kept a slot of its own from then on.
 			expect(run.longestRefusedWaitMs[holders]).toBeLessThan(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);

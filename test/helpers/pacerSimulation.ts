@@ -116,3 +116,23 @@ export async function simulate(options: {
 }
 
 export const refusedShare = (run: Run) => run.refused / (run.ok + run.refused);
+
+/** A newcomer's load and the long loads it starts beside (single requests, at the documented limit). */
+export const NEWCOMER = { requests: 20, longLoad: 1_500 };
+
+/**
+ * `holders` processes start long loads at once; `startMs` later a newcomer (the last process)
+ * starts a short one.
+ */
+export function simulateNewcomer(options: { holders: number; startMs: number; seed: number }): Promise<Run> {
+	const { holders, startMs, seed } = options;
+	return simulate({
+		processes: holders + 1,
+		loopsPerProcess: 1,
+		requests: holders * NEWCOMER.longLoad + NEWCOMER.requests,
+		requestsPerProcess: [...Array<number>(holders).fill(NEWCOMER.longLoad), NEWCOMER.requests],
+		limit: DOCUMENTED,
+		startsMs: [...Array<number>(holders).fill(0), startMs],
+		seed,
+	});
+}
