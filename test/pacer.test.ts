@@ -3,8 +3,8 @@
  * without a single 429, and processes that share an account settle on shares of it through the few
  * 429s they meet.
  */
-import { AccountPacer } from '../nodes/shared/transport';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from './helpers/pacerSimulation';
+import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
+import { DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from './helpers/pacerSimulation';
 import { VirtualClock } from './helpers/virtualClock';
 
 describe('one process alone', () => {
@@ -89,15 +89,18 @@ describe('processes sharing one account', () => {
 
 	test.each([
 		[1, 10_000],
+		[2, 10_000],
+		[3, 10_000],
 		[2, 100_000],
 		[3, 100_000],
 	])('beside %i process(es) that keep the whole limit busy with long loads, one starting %i ms later gets in before Max Rate Limit Wait runs out', async (holders, startMs) => {
-		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
 			const run = await simulateNewcomer({ holders, startMs, seed });
-			expect(run.ok).toBe(holders * NEWCOMER.longLoad + NEWCOMER.requests);
-			// Refused while the others held every slot, it got in when one of them left a slot free,
+			// Refused while the others held every slot, it got in when one of them left a slot free
+			// (10 s after two or three, at the last moment: its last try, at Max Rate Limit Wait),
 			// and kept a slot of its own from then on.
-			expect(run.longestRefusedWaitMs[holders]).toBeLessThan(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+			expect(run.failed[holders]).toBe(0);
+			expect(run.ok).toBe(holders * NEWCOMER.longLoad + NEWCOMER.requests);
 		}
 	});
 
@@ -132,6 +135,19 @@ describe('turns', () => {
 		const pacer = new AccountPacer(DOCUMENTED, clock);
 		(await pacer.turn('a'))!.done({ rateLimited: true, retryAfterMs: 10_000 });
 		await expect(pacer.turn('a', { deadline: clock.now() + 5_000 })).resolves.toBeUndefined();
+	});
+
+	test('a request held back by the pacer\'s own backoff gets one last try at its deadline, not before, and none after', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer(DOCUMENTED, clock, { ...DEFAULT_TUNING, firstBackoffMs: 20_000 });
+		// Refused while holding nothing: the next try waits 10 to 20 s.
+		(await pacer.turn('a'))!.done({ rateLimited: true });
+		const deadline = clock.now() + 5_000;
+		const turn = await clock.runUntil(pacer.turn('a', { deadline }));
+		expect(turn).toBeDefined();
+		expect(clock.now()).toBe(deadline);
+		turn!.done({ rateLimited: true });
+		await expect(pacer.turn('a', { deadline })).resolves.toBeUndefined();
 	});
 
 	test('each account has its own budget', async () => {

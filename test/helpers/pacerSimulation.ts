@@ -41,6 +41,11 @@ export interface Run {
 	 * what the credential's Max Rate Limit Wait counts (0: never refused).
 	 */
 	longestRefusedWaitMs: number[];
+	/**
+	 * Per process: requests that gave up at Max Rate Limit Wait (the credential's default), as the
+	 * transport's do; each fails its execution, which then sends nothing more.
+	 */
+	failed: number[];
 }
 
 export async function simulate(options: {
@@ -74,10 +79,16 @@ export async function simulate(options: {
 	const finishedMs: number[] = [];
 	const firstAcceptedMs: number[] = [];
 	const longestRefusedWaitMs: number[] = new Array(processes).fill(0);
+	const failed: number[] = new Array(processes).fill(0);
 	const loop = async (p: number, pacer: AccountPacer, count: number) => {
 		let refusedSince: number | undefined;
 		for (let left = count; left > 0; ) {
-			const turn = (await pacer.turn('account', { limit: stated }))!;
+			const deadline = refusedSince === undefined ? undefined : refusedSince + DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+			const turn = await pacer.turn('account', { limit: stated, deadline });
+			if (!turn) {
+				failed[p]++;
+				return;
+			}
 			const latencyMs = 10 + clock.random() * 50;
 			await clock.sleep(latencyMs / 2);
 			const answer = service(clock.now());
@@ -110,7 +121,7 @@ export async function simulate(options: {
 	}
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
-	const run = { ok, refused, spanMs, share: ok / (limit.requests * (spanMs / limit.windowMs + 1)), finishedMs, firstAcceptedMs, longestRefusedWaitMs };
+	const run = { ok, refused, spanMs, share: ok / (limit.requests * (spanMs / limit.windowMs + 1)), finishedMs, firstAcceptedMs, longestRefusedWaitMs, failed };
 	if (process.env.PACER_TRACE) console.log(JSON.stringify({ processes, limit, retryAfter, ...run }));
 	return run;
 }
@@ -122,16 +133,16 @@ export const NEWCOMER = { requests: 20, longLoad: 1_500 };
 
 /**
  * `holders` processes start long loads at once; `startMs` later a newcomer (the last process)
- * starts a short one.
+ * starts a short one. At the documented limit unless another is given.
  */
-export function simulateNewcomer(options: { holders: number; startMs: number; seed: number }): Promise<Run> {
-	const { holders, startMs, seed } = options;
+export function simulateNewcomer(options: { holders: number; startMs: number; seed: number; limit?: RateLimit }): Promise<Run> {
+	const { holders, startMs, seed, limit = DOCUMENTED } = options;
 	return simulate({
 		processes: holders + 1,
 		loopsPerProcess: 1,
 		requests: holders * NEWCOMER.longLoad + NEWCOMER.requests,
 		requestsPerProcess: [...Array<number>(holders).fill(NEWCOMER.longLoad), NEWCOMER.requests],
-		limit: DOCUMENTED,
+		limit,
 		startsMs: [...Array<number>(holders).fill(0), startMs],
 		seed,
 	});

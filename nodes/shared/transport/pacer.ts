@@ -93,8 +93,10 @@ class AccountState {
 	 */
 	accepted: number[] = [];
 	inFlight = 0;
-	/** No request leaves before this moment (Retry-After, or a backoff while holding nothing). */
-	blockedUntil = 0;
+	/** No request leaves before the service's Retry-After has passed... */
+	retryAfterUntil = 0;
+	/** ...nor before this process's own backoff while it holds nothing (see lastTryAt). */
+	backoffUntil = 0;
 	/** Refused while holding nothing: one request enters first, the others wait for its answer. */
 	entryProbe: 'due' | 'sent' | undefined;
 	growthProbeSent = false;
@@ -113,13 +115,14 @@ class AccountState {
 	waitBefore(now: number, tuning: PacerTuning): { waitMs: number; kind: TurnKind } {
 		const { requests, windowMs } = this.limit;
 		this.forget(now);
-		if (this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= this.blockedUntil) {
+		const blockedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
+		if (this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= blockedUntil) {
 			this.shared = false;
 			this.quota = requests;
 			this.nextLendAt = Infinity;
 			this.lendUntil = 0;
 		}
-		if (now < this.blockedUntil) return { waitMs: this.blockedUntil - now, kind: 'regular' };
+		if (now < blockedUntil) return { waitMs: blockedUntil - now, kind: 'regular' };
 		if (this.entryProbe === 'sent') return { waitMs: POLL_MS, kind: 'regular' };
 		if (this.entryProbe === 'due') return { waitMs: 0, kind: 'entryProbe' };
 		const used = this.accepted.length + this.inFlight;
@@ -170,12 +173,23 @@ class AccountState {
 		if (!this.shared && this.lendUntil === 0) this.nextLendAt = Infinity;
 		this.shared = true;
 		this.nextGrowthProbeAt = Math.max(this.nextGrowthProbeAt, now + this.growthProbeGap(holding, tuning));
-		if (outcome.retryAfterMs !== undefined) this.blockedUntil = Math.max(this.blockedUntil, now + outcome.retryAfterMs);
+		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (holding === 0) {
 			// No own slot will free: enter again after a backoff (or Retry-After), one request first.
 			this.entryProbe = 'due';
-			if (outcome.retryAfterMs === undefined) this.blockedUntil = Math.max(this.blockedUntil, now + this.backoff(tuning, random));
+			if (outcome.retryAfterMs === undefined) this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(tuning, random));
 		}
+	}
+
+	/**
+	 * A request that would wait past its deadline fails, but a backoff of this process's own making
+	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try
+	 * (false: nothing to try, or the service's Retry-After reaches past the deadline).
+	 */
+	lastTryAt(now: number, deadline: number): boolean {
+		if (this.entryProbe !== 'due' || deadline <= now || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
+		this.backoffUntil = deadline;
+		return true;
 	}
 
 	private remember(enteredAt: number): void {
@@ -269,7 +283,10 @@ export class AccountPacer {
 					},
 				};
 			}
-			if (options.deadline !== undefined && now + waitMs > options.deadline) return undefined;
+			if (options.deadline !== undefined && now + waitMs > options.deadline) {
+				if (!state.lastTryAt(now, options.deadline)) return undefined;
+				continue;
+			}
 			await this.clock.sleep(waitMs);
 		}
 	}
