@@ -4,7 +4,8 @@
  * Customer › Get load at 15 requests per 6 s (four executions of single requests, 120 in all, on
  * 1, 2 or 4 workers), and the same load five times longer; the executions start together, or a
  * little apart as the bench's webhook starts them. Six seeds each, for the default growth-try
- * budget and larger ones; each cell gives the medians: share of the limit used / refused.
+ * budget and larger ones; each cell gives the medians: share of the limit used / refused (and the
+ * runs in which an execution failed, if any).
  * Then, at the real limit and at 15 per 6 s, a short execution that starts on another worker 10 s
  * or 100 s after 1 to 3 workers began long loads: how long it waits for its first request and for
  * its last, and how often it fails because a request would wait longer than the credential's default

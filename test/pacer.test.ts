@@ -97,7 +97,7 @@ describe('processes sharing one account', () => {
 		for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
 			const run = await simulateNewcomer({ holders, startMs, seed });
 			// Refused while the others held every slot, it got in when one of them left a slot free
-			// (10 s after two or three, at the last moment: its last try, at Max Rate Limit Wait),
+			// (10 s after two or three, in some runs only with its last try, at Max Rate Limit Wait),
 			// and kept a slot of its own from then on.
 			expect(run.failed[holders]).toBe(0);
 			expect(run.ok).toBe(holders * NEWCOMER.longLoad + NEWCOMER.requests);
