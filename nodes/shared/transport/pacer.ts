@@ -95,7 +95,7 @@ class AccountState {
 	inFlight = 0;
 	/** No request leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
-	/** ...nor before this process's own backoff while it holds nothing (see lastTryAt). */
+	/** ...nor before this process's own backoff while it holds nothing (see endBackoffAt). */
 	backoffUntil = 0;
 	/** Refused while holding nothing: one request enters first, the others wait for its answer. */
 	entryProbe: 'due' | 'sent' | undefined;
@@ -186,7 +186,7 @@ class AccountState {
 	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try
 	 * (false: nothing to try, or the service's Retry-After reaches past the deadline).
 	 */
-	lastTryAt(now: number, deadline: number): boolean {
+	endBackoffAt(now: number, deadline: number): boolean {
 		if (this.entryProbe !== 'due' || deadline <= now || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
 		this.backoffUntil = deadline;
 		return true;
@@ -265,7 +265,8 @@ export class AccountPacer {
 
 	/**
 	 * Waits for the account's next turn. With a deadline, gives up (undefined) instead of waiting
-	 * past it: the caller then reports the rate limit instead of waiting on.
+	 * past it: the caller then reports the rate limit instead of waiting on. A backoff of the
+	 * pacer's own that would reach past the deadline ends there instead, for one last try.
 	 */
 	async turn(account: string, options: TurnOptions = {}): Promise<Turn | undefined> {
 		const state = this.state(account, options.limit ?? this.limit);
@@ -284,7 +285,7 @@ export class AccountPacer {
 				};
 			}
 			if (options.deadline !== undefined && now + waitMs > options.deadline) {
-				if (!state.lastTryAt(now, options.deadline)) return undefined;
+				if (!state.endBackoffAt(now, options.deadline)) return undefined;
 				continue;
 			}
 			await this.clock.sleep(waitMs);
