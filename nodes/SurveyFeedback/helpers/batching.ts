@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../shared/transport';
 import type { BulkOperation, ItemOutcome, Prepared } from './operation';
@@ -20,6 +21,14 @@ function toBatches<T extends { group?: string }>(entries: T[], size: number): T[
 }
 
 /**
+ * Reading thousands of items (n8n evaluating their expressions) takes seconds, in which nothing
+ * else runs in this n8n process: on a queue-mode worker, neither its other executions nor their
+ * requests, which then reach the service late for the pacer's count of the window. So reading
+ * pauses after this long for anything else that is due.
+ */
+const READING_SLICE_MS = 20;
+
+/**
  * Folds the items of a bulk operation into few requests. Every item is read and validated before
  * anything is sent. With `stopAtFirstFailure` (no Continue On Fail) nothing is sent once an item
  * is invalid, and no further request once one failed; its outcomes say which items it covered.
@@ -35,7 +44,12 @@ export async function runBatches<T>(
 	const read = operation.itemReader.call(ctx);
 	const outcomes: ItemOutcome[] = [];
 	const ready: Array<Prepared<T>> = [];
+	let busySince = Date.now();
 	for (const itemIndex of itemIndexes) {
+		if (Date.now() - busySince >= READING_SLICE_MS) {
+			await sleep(0);
+			busySince = Date.now();
+		}
 		try {
 			ready.push(read(itemIndex));
 		} catch (error) {

@@ -1,0 +1,39 @@
+/**
+ * The bulk path's reading of items (nodes/SurveyFeedback/helpers/batching.ts) leaves room for the
+ * rest of the n8n process: a queue-mode worker runs other executions beside this one.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { runBatches } from '../nodes/SurveyFeedback/helpers/batching';
+import type { BulkOperation } from '../nodes/SurveyFeedback/helpers/operation';
+import type { ServiceApi } from '../nodes/shared/transport';
+
+/** Holds the thread as n8n's expression engine does for an item with a few mapped fields. */
+function busyFor(ms: number): void {
+	const until = Date.now() + ms;
+	while (Date.now() < until);
+}
+
+test('reading many items pauses now and then, so that whatever else is due in the process runs meanwhile', async () => {
+	let read = 0;
+	let readWhenOtherWorkRan: number | undefined;
+	setTimeout(() => (readWhenOtherWorkRan = read), 0);
+	const operation: BulkOperation<number> = {
+		option: { name: 'Test', value: 'test', action: 'Test', description: 'Test' },
+		properties: [],
+		batchSize: 100,
+		itemReader: () => (itemIndex) => {
+			busyFor(5);
+			read++;
+			return { itemIndex, value: itemIndex };
+		},
+		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, json: {} })),
+	};
+	const api: ServiceApi = { operation: 'Test', request: async () => ({}) };
+	const items = Array.from({ length: 40 }, (_, i) => i);
+	const outcomes = await runBatches({} as IExecuteFunctions, operation, items, api, { stopAtFirstFailure: true });
+	expect(outcomes).toHaveLength(40);
+	// Without the pauses the timer would run only once all 40 were read (200 ms); it ran within the
+	// first few (a pause every 20 ms).
+	expect(readWhenOtherWorkRan).toBeLessThanOrEqual(10);
+});
