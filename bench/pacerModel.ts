@@ -16,6 +16,7 @@
  */
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from '../test/helpers/pacerSimulation';
+import { numberOption } from './lib/args';
 import { consoleTable } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
 import { GOAL } from './scenarios/queue';
@@ -33,8 +34,7 @@ const WORKERS = [1, 2, 4];
 const PROBE_BUDGETS = [DEFAULT_TUNING.probeBudget, 0.05, 0.1, 0.2];
 
 async function main(): Promise<void> {
-	const at = process.argv.indexOf('--seeds');
-	const seeds = at >= 0 ? Number(process.argv[at + 1]) : 6;
+	const seeds = numberOption('--seeds', 6);
 	const rows: string[][] = [];
 	for (const load of LOADS) {
 		for (const starts of STARTS) {

@@ -15,6 +15,7 @@ import { createInstance, getFreePort, REPO_ROOT, workRoot, type N8nInstance } fr
 import { start } from '../dev/simulator';
 import { upsertVariants } from './scenarios/upsert';
 import { credentialsFor } from './workflows';
+import { numberOption } from './lib/args';
 import { num } from './lib/stats';
 
 interface ProfileNode {
@@ -75,8 +76,7 @@ async function executeProfiled(instance: N8nInstance, workflowId: string, dir: s
 }
 
 async function main(): Promise<void> {
-	const at = process.argv.indexOf('--customers');
-	const customers = at > 0 ? Number(process.argv[at + 1]) : 10_000;
+	const customers = numberOption('--customers', 10_000);
 	const sim = await start({ seed: 'demo', rateLimit: false });
 	try {
 		const [account] = sim.accounts;

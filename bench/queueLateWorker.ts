@@ -13,6 +13,7 @@ import { createQueueCluster } from '../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
 import { simulatorCredential, sleep } from '../test/queue/support';
+import { numberOption } from './lib/args';
 import { REAL } from './scenarios/queue';
 
 const LONG_ITEMS = 600;
@@ -21,15 +22,10 @@ const CRED = { id: 'lateWorkerCred01', name: 'Survey Feedback (late worker)' };
 const WORKFLOW_ID = 'lateWorkerFlow01';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function option(name: string, fallback: number): number {
-	const at = process.argv.indexOf(name);
-	return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
 async function main(): Promise<void> {
-	const runs = option('--runs', 2);
-	const longLoads = option('--long', 1);
-	const shortAfterMs = option('--after', 10) * 1000;
+	const runs = numberOption('--runs', 2);
+	const longLoads = numberOption('--long', 1);
+	const shortAfterMs = numberOption('--after', 10) * 1000;
 	const sim = await start({ seed: 'empty', rateLimit: false });
 	const account = sim.accounts[0];
 	const customers = longLoads * LONG_ITEMS + SHORT_ITEMS;
