@@ -95,8 +95,17 @@ it('four executions at once on two workers share one rate-limited account: all c
 	const pages = answered.filter((r) => r.path === '/api/v2/feedback').map((r) => Number(r.query.page));
 	expect(pages).toHaveLength(EXECUTIONS * PAGES);
 	for (let page = 1; page <= PAGES; page++) expect(pages.filter((p) => p === page)).toHaveLength(EXECUTIONS);
-	const written = answered.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers').flatMap((r) => (r.body as { subscribers: Array<{ email: string }> }).subscribers.map((s) => s.email));
+	const subscribers = answered
+		.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers')
+		.flatMap((r) => (r.body as { subscribers: Array<{ email: string; first_name?: string; last_name?: string }> }).subscribers);
+	const written = subscribers.map((s) => s.email);
 	expect(written).toHaveLength(EXECUTIONS * CUSTOMERS);
+	// Mapped automatically: the items' camelCase names went out under the service's.
+	const misnamed = subscribers.filter((s) => {
+		const [, run, index] = /^queue\.(\d+)\.(\d+)@/.exec(s.email) ?? [];
+		return s.first_name !== `Run ${run}` || s.last_name !== `Customer ${index}`;
+	});
+	expect(misnamed).toEqual([]);
 	expect(new Set(written).size).toBe(EXECUTIONS * CUSTOMERS);
 	expect(sim.state().accounts[0].counts.customers).toBe(50 + EXECUTIONS * CUSTOMERS);
 
