@@ -5,7 +5,8 @@
  * 1, 2 or 4 workers), and the same load five times longer; the executions start together, or a
  * little apart as the bench's webhook starts them. Six seeds each, for the default growth-try
  * budget and larger ones; each cell gives the medians: share of the limit used / refused (and the
- * runs in which an execution failed, if any).
+ * runs in which an execution failed, if any). Then the same load at the default budget with 16 and
+ * 150 slots per 6 s instead of 15, eight and forty windows long.
  * Then, at the real limit and at 15 per 6 s, a short execution that starts on another worker 10 s
  * or 100 s after 1 to 3 workers began long loads: how long it waits for its first request and for
  * its last, and how often it fails because a request would wait longer than the credential's default
@@ -15,7 +16,7 @@
  *   npx tsx bench/pacerModel.ts [--seeds N]
  */
 import { DEFAULT_TUNING } from '../nodes/shared/transport';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from '../test/helpers/pacerSimulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer, type Run } from '../test/helpers/pacerSimulation';
 import { numberOption } from './lib/args';
 import { consoleTable } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
@@ -56,11 +57,7 @@ async function main(): Promise<void> {
 							}),
 						);
 					}
-					const share = spread(runs.map((r) => r.share))!.median;
-					const refused = spread(runs.map(refusedShare))!.median;
-					const failed = runs.filter((r) => r.failed.some((n) => n > 0)).length;
-					const met = share >= GOAL.share && refused <= GOAL.refused && failed === 0 ? ' ✓' : '';
-					cells.push(`${num(share * 100, 0)} % / ${num(refused * 100, 1)} %${failed ? `, ${failed} failed` : ''}${met}`);
+					cells.push(cell(runs));
 				}
 				rows.push([load.name, starts.name, String(workers), ...cells]);
 			}
@@ -71,7 +68,44 @@ async function main(): Promise<void> {
 	console.log(
 		`\nMedians of ${seeds} seeds: share of the limit used / refused (and the runs in which an execution failed, if any); ✓ = the goal (≥ ${GOAL.share * 100} % used, ≤ ${GOAL.refused * 100} % refused, nothing failed).`,
 	);
+	await slotsAndLength(seeds);
 	await lateWorker();
+}
+
+/** Medians of the runs: share of the limit used / refused, the runs in which an execution failed, ✓ where the goal is met. */
+function cell(runs: Run[]): string {
+	const share = spread(runs.map((r) => r.share))!.median;
+	const refused = spread(runs.map(refusedShare))!.median;
+	const failed = runs.filter((r) => r.failed.some((n) => n > 0)).length;
+	const met = share >= GOAL.share && refused <= GOAL.refused && failed === 0 ? ' ✓' : '';
+	return `${num(share * 100, 0)} % / ${num(refused * 100, 1)} %${failed ? `, ${failed} failed` : ''}${met}`;
+}
+
+/** Slots per window: a few, as many as four workers can share evenly, and as many as at the real limit. */
+const SLOTS = [15, 16, 150];
+/** Loads as long as scenario 5's Customer › Get at 15 per 6 s, and five times longer. */
+const LOAD_WINDOWS = [8, 40];
+
+/**
+ * Whether the goal is missed at 15 per 6 s because 15 slots cannot be split evenly, or because a
+ * load of eight windows leaves no time to even out a split: the load starts together, on a 6 s
+ * window, with as many requests as `windows` full windows hold.
+ */
+async function slotsAndLength(seeds: number): Promise<void> {
+	const rows: string[][] = [];
+	for (const requests of SLOTS) for (const windows of LOAD_WINDOWS) {
+		const cells: string[] = [];
+		for (const workers of WORKERS) {
+			const runs = [];
+			for (let seed = 1; seed <= seeds; seed++) {
+				runs.push(await simulate({ processes: workers, loopsPerProcess: EXECUTIONS / workers, requests: requests * windows, limit: { requests, windowMs: 6_000 }, seed }));
+			}
+			cells.push(cell(runs));
+		}
+		rows.push([`${requests} per 6 s`, String(windows), ...cells]);
+	}
+	console.log(`\nThe same load (four executions starting together) at the default budget, by slots per window and length, ${seeds} seeds:`);
+	console.log(consoleTable({ columns: ['Limit', 'Load in full windows', ...WORKERS.map((w) => `${w} worker${w > 1 ? 's' : ''}`)], rows }));
 }
 
 /** The newcomer starts right after the long loads began, or once their workers lend slots. */
