@@ -5,7 +5,7 @@
  */
 import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DOCUMENTED, NEWCOMER, refusedShare, simulate, simulateNewcomer } from './helpers/pacerSimulation';
-import { VirtualClock } from './helpers/virtualClock';
+import { VirtualClock } from './../dev/pacing/virtualClock';
 
 describe('one process alone', () => {
 	test('sends a short job at once', async () => {
