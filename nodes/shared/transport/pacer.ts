@@ -206,7 +206,7 @@ class AccountState {
 			return;
 		}
 		const held = this.sent.length + this.inFlight;
-		this.admittedPerMinute = (held / this.ceiling.windowMs) * 60_000;
+		if (held > 0 && this.rate === undefined) this.admittedPerMinute = (held / this.ceiling.windowMs) * 60_000;
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (this.rate !== undefined) {
 			// One cut per run of refusals; within it, each try waits twice as long as the last.
@@ -223,11 +223,16 @@ class AccountState {
 		if (this.share === Infinity) {
 			// The first 429: its share is what it holds; one request tries early whether the limit is finer.
 			this.share = Math.max(1, held);
-			this.nextTryAt = (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
-			// The service says when: nothing to find out.
-			this.triedEarly = outcome.retryAfterMs !== undefined || this.remaining !== undefined;
+			// When the service says when (Retry-After, or the headers' Reset), the try goes then.
+			const serviceSaysWhen = Math.max(this.retryAfterUntil, this.remaining !== undefined && this.remaining <= 0 ? this.resetAt : 0);
+			this.nextTryAt = serviceSaysWhen > now ? serviceSaysWhen : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
 		} else if (kind === 'early' || kind === 'grow') {
 			this.reusedSinceTry = false;
+			// The service says when to try again: then, and early again (is the limit finer?).
+			if (outcome.retryAfterMs !== undefined) {
+				this.triedEarly = false;
+				this.nextTryAt = this.retryAfterUntil;
+			}
 		} else {
 			// Another process took one of its slots: leave it.
 			this.share = Math.max(1, held);
