@@ -86,6 +86,28 @@ describe('processes sharing one account under the documented limit', () => {
 	});
 });
 
+describe('a worker that starts while others keep the whole documented limit busy', () => {
+	test.each([
+		[1, 10_000],
+		[3, 10_000],
+		[2, 100_000],
+	])('beside %i process(es) with long loads, one starting %i ms later gets in before Max Rate Limit Wait runs out', async (holders, startMs) => {
+		for (const seed of [1, 2, 3, 4, 5]) {
+			const run = await simulate({
+				processes: holders + 1,
+				requests: holders * 1_500 + 20,
+				requestsPerProcess: [...Array<number>(holders).fill(1_500), 20],
+				service: SHAPES.documented,
+				startsMs: [...Array<number>(holders).fill(0), startMs],
+				seed,
+			});
+			// The busy ones leave a slot free now and then; its tries find one.
+			expect(run.failed).toEqual(new Array(holders + 1).fill(0));
+			expect(run.ok).toBe(holders * 1_500 + 20);
+		}
+	});
+});
+
 describe('turns', () => {
 	test('after a 429, nothing leaves before Retry-After has passed', async () => {
 		const clock = new VirtualClock();

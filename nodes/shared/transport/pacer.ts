@@ -68,6 +68,14 @@ const RATE_START = 0.02;
 const RATE_RISE = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
+/**
+ * A process that keeps every slot it may use busy leaves one free for a while this often (the first
+ * time a window later, so that loads of two windows end undelayed), for as long as a process that holds nothing waits
+ * between tries: another that starts meanwhile meets only 429s, which the busy one never hears of,
+ * and would wait until a load ends. A quarter of the credential's default Max Rate Limit Wait; on
+ * windows this short or shorter, slots turn over often enough without it.
+ */
+const LEND_EVERY_MS = 30_000;
 
 type TurnKind = 'regular' | 'probe' | 'early' | 'grow';
 /**
@@ -129,6 +137,9 @@ class AccountState {
 	/** A slot of its share was reused since the last refused try beyond it. */
 	reusedSinceTry = true;
 	backoffStep = 0;
+	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
+	nextLendAt = Infinity;
+	lendUntil = 0;
 	/** The headers' word: this many remained at `headersAt`, less what was sent since. */
 	remaining: number | undefined;
 	resetAt = 0;
@@ -151,15 +162,29 @@ class AccountState {
 		if (now < pausedUntil) return pausedUntil - now;
 		if (this.remaining !== undefined && this.remaining <= 0 && now < this.resetAt) return this.resetAt - now;
 		if (this.probe === 'out' || this.tryOut) return POLL_MS;
-		// The ceiling: the oldest sent in the window must leave it first.
-		if (this.sentAt.length >= requests) return Math.max(1, this.sentAt[0] + windowMs - now);
+		if (this.rate !== undefined) {
+			if (this.sentAt.length >= requests) return Math.max(1, this.sentAt[0] + windowMs - now);
+			return Math.max(0, this.nextAt - now);
+		}
 		const used = this.sent.length + this.inFlight;
-		if (this.rate !== undefined) return Math.max(0, this.nextAt - now);
+		const mayLend = windowMs > LEND_EVERY_MS;
+		// Sending would take the last slot it may use (the ceiling's, or its share's): it keeps them all busy.
+		const busy = this.sentAt.length >= requests - 1 || used >= this.share - 1;
+		if (mayLend && busy && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
+		if (mayLend && now >= this.nextLendAt) {
+			this.lendUntil = now + this.longestBackoff(DEFAULT_TUNING) + windowMs * ARRIVAL_MARGIN;
+			this.nextLendAt = now + LEND_EVERY_MS;
+		}
+		const lent = now < this.lendUntil ? 1 : 0;
+		const lendLeftMs = this.lendUntil - now;
+		// The ceiling: the oldest sent in the window must leave it first.
+		if (this.sentAt.length >= requests - lent) return Math.max(1, Math.min(lent ? lendLeftMs : Infinity, this.sentAt[0] + windowMs - now));
 		if (this.probe === 'due') return 0;
-		if (this.share === Infinity || used < this.share) return 0;
+		if (this.share === Infinity || used < this.share - lent) return 0;
+		const nextOwnMs = this.sent.length ? this.sent[0] + windowMs - now : POLL_MS;
+		if (lent) return Math.max(1, Math.min(lendLeftMs, nextOwnMs));
 		// Its share is busy. One request tries beyond it: early after the first 429 (is the limit
 		// finer than the window?), else once every slot was reused and the next frees late.
-		const nextOwnMs = this.sent.length ? this.sent[0] + windowMs - now : POLL_MS;
 		const tryMs = !this.triedEarly ? this.nextTryAt - now : this.reusedSinceTry && nextOwnMs > windowMs / 2 ? 0 : Infinity;
 		if (tryMs <= 0) return 0;
 		return Math.max(1, Math.min(tryMs, nextOwnMs));
@@ -268,6 +293,8 @@ class AccountState {
 		this.rateCut = false;
 		this.triedEarly = false;
 		this.backoffStep = 0;
+		this.nextLendAt = Infinity;
+		this.lendUntil = 0;
 	}
 
 	/**
