@@ -179,9 +179,11 @@ function perExecution(options: SimulationOptions): number[][] {
 
 /**
  * The least time the limiter allows: the same executions, each sending its next request as soon as
- * its last was answered and the limiter admits it (known without asking), at the mean latency.
+ * its last was answered and the limiter admits it (known without asking), each request taking
+ * `latencyMs` there and back; within the ceiling of each process when one is given. `startAt`
+ * places the load on the limiter's clock (where a clock-aligned window starts matters).
  */
-function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): number {
+export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): number {
 	const limiter = createLimiter(service);
 	const sent: number[][] = counts.map(() => []);
 	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0) })));
