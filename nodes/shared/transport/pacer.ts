@@ -63,17 +63,20 @@ export const DEFAULT_TUNING: PacerTuning = { firstBackoffMs: 500, maxBackoffMs: 
 
 /** After a 429, one request tries this share of the window early: accepted, the limit is finer than the window. */
 const EARLY_TRY = 1 / 8;
-/** Pacing at a rate: each accepted request raises it this much, each 429 cuts it this much. */
+/**
+ * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace,
+ * by RATE_RISE from then on; each run of 429s cuts it by RATE_CUT (tuned on bench/pacerModel.ts).
+ */
 const RATE_START = 0.02;
 const RATE_RISE = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
 /**
  * A process that keeps every slot it may use busy leaves one free for a while this often (the first
- * time a window later, so that loads of two windows end undelayed), for as long as a process that holds nothing waits
- * between tries: another that starts meanwhile meets only 429s, which the busy one never hears of,
- * and would wait until a load ends. A quarter of the credential's default Max Rate Limit Wait; on
- * windows this short or shorter, slots turn over often enough without it.
+ * time a window later, so that loads of two windows end undelayed), for as long as a process that
+ * holds nothing waits between tries: another that starts meanwhile meets only 429s, which the busy
+ * one never hears of, and would wait until a load ends. A quarter of the credential's default Max
+ * Rate Limit Wait; on windows this short or shorter, slots turn over often enough without it.
  */
 const LEND_EVERY_MS = 30_000;
 
@@ -92,7 +95,8 @@ function insertSorted(times: number[], at: number): void {
 }
 
 /**
- * One account's pacing, kept by each n8n process on its own; the service's answers decide it.
+ * One account's pacing, kept by each n8n process on its own; the service's answers decide it
+ * (docs/rate-limit.md has the rules with what they achieve).
  * - Ceiling: never more of its own requests in any window than the credential's Rate Limit.
  *   Until the service refuses one, nothing else holds it back: one process alone under the
  *   documented limit sends 150 at once, then each as a slot of the window frees, and meets no 429.
@@ -100,13 +104,16 @@ function insertSorted(times: number[], at: number): void {
  *   before their Reset.
  * - A 429 says the account's window is full (other workers or tools share it, or the service's
  *   limit is not the credential's): the process keeps to the requests it then had in the window
- *   (its share), reusing each slot as it frees; one request tries an eighth of the window early.
- *   - If that early try is refused, the window is as the credential states: each window without a
- *     429 the share grows by one, a 429 cuts it by a tenth (so a worker that came later gets in).
- *   - If it is accepted, the service's limit is finer than the window (a shorter window, a token
- *     bucket): the process paces at the rate the service admitted so far, 1 % faster with each
- *     accepted request, 15 % slower at each 429.
+ *   (its share), reusing each slot as it frees; one request tries an eighth of the window early
+ *   (or when Retry-After says).
+ *   - Refused, the window is as the credential states: once every slot of its share was reused and
+ *     the next frees late, one request more tries; accepted, the share grows by one. A regular
+ *     request refused means another process took the slot: the share falls to what it holds.
+ *   - Accepted, the service's limit is finer than the window (a shorter window, a token bucket):
+ *     the process paces at the rate the service admitted so far, faster with each accepted request
+ *     (RATE_START, then RATE_RISE), slower at each run of 429s (RATE_CUT).
  * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (at most 16 s), one request first.
+ * - Keeping every slot it may use busy, it leaves one free now and then (LEND_EVERY_MS).
  * An account this process left idle for a whole window starts afresh.
  */
 class AccountState {
@@ -120,6 +127,7 @@ class AccountState {
 	/** Requests per ms while pacing at a rate; undefined while keeping to a share of the window. */
 	rate: number | undefined;
 	nextAt = 0;
+	/** 429s in a row while pacing at a rate: each waits twice as long as the last. */
 	episodeStep = 0;
 	/** The rate was cut at least once: it rises slowly from then on. */
 	rateCut = false;
@@ -140,7 +148,7 @@ class AccountState {
 	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
 	nextLendAt = Infinity;
 	lendUntil = 0;
-	/** The headers' word: this many remained at `headersAt`, less what was sent since. */
+	/** The headers' word: this many remain (less what was sent since), until resetAt. */
 	remaining: number | undefined;
 	resetAt = 0;
 	stated: KnownLimit['stated'];
@@ -154,7 +162,7 @@ class AccountState {
 	}
 
 	/** Milliseconds until this process may send (0: now). */
-	waitBefore(now: number): number {
+	waitBefore(now: number, tuning: PacerTuning): number {
 		this.forget(now);
 		const { requests, windowMs } = this.ceiling;
 		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
@@ -172,7 +180,7 @@ class AccountState {
 		const busy = this.sentAt.length >= requests - 1 || used >= this.share - 1;
 		if (mayLend && busy && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
 		if (mayLend && now >= this.nextLendAt) {
-			this.lendUntil = now + this.longestBackoff(DEFAULT_TUNING) + windowMs * ARRIVAL_MARGIN;
+			this.lendUntil = now + this.longestBackoff(tuning) + windowMs * ARRIVAL_MARGIN;
 			this.nextLendAt = now + LEND_EVERY_MS;
 		}
 		const lent = now < this.lendUntil ? 1 : 0;
@@ -343,7 +351,7 @@ export class AccountPacer {
 		const state = this.state(account, options.ceiling ?? this.ceiling);
 		for (;;) {
 			const now = this.clock.now();
-			const waitMs = state.waitBefore(now);
+			const waitMs = state.waitBefore(now, this.tuning);
 			if (waitMs <= 0) {
 				const kind = state.take(now);
 				let done = false;
