@@ -71,6 +71,10 @@ const RATE_START = 0.02;
 const RATE_RISE = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
+/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one. */
+const GROWTH_BUDGET = 0.03;
+const MIN_HEADER_PART = 0.05;
+const HEADER_PART_RISE = 0.02;
 /**
  * A process that keeps every slot it may use busy leaves one free for a while this often (the first
  * time a window later, so that loads of two windows end undelayed), for as long as a process that
@@ -148,8 +152,10 @@ class AccountState {
 	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
 	nextLendAt = Infinity;
 	lendUntil = 0;
-	/** The headers' word: this many remain (less what was sent since), until resetAt. */
+	/** The headers' word: this many remain for this process (less what it sent since), until resetAt. */
 	remaining: number | undefined;
+	/** The part of what the headers say remains that this process takes (see heed). */
+	headerPart = 1;
 	resetAt = 0;
 	stated: KnownLimit['stated'];
 	admittedPerMinute: number | undefined;
@@ -168,11 +174,16 @@ class AccountState {
 		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
 		if (this.inFlight === 0 && this.sentAt.length === 0 && this.probe === 'none' && now >= pausedUntil) this.reset();
 		if (now < pausedUntil) return pausedUntil - now;
-		if (this.remaining !== undefined && this.remaining <= 0 && now < this.resetAt) return this.resetAt - now;
+		if (this.remaining !== undefined && this.remaining <= 0) {
+			// Nothing remains until the reset; then one request finds out what does.
+			if (now < this.resetAt) return this.resetAt - now;
+			if (this.inFlight > 0) return POLL_MS;
+		}
 		if (this.probe === 'out' || this.tryOut) return POLL_MS;
-		if (this.rate !== undefined) {
+		// The headers say what remains for the whole account: they decide, within the ceiling.
+		if (this.remaining !== undefined || this.rate !== undefined) {
 			if (this.sentAt.length >= requests) return Math.max(1, this.sentAt[0] + windowMs - now);
-			return Math.max(0, this.nextAt - now);
+			return this.rate === undefined ? 0 : Math.max(0, this.nextAt - now);
 		}
 		const used = this.sent.length + this.inFlight;
 		const mayLend = windowMs > LEND_EVERY_MS;
@@ -193,7 +204,7 @@ class AccountState {
 		if (lent) return Math.max(1, Math.min(lendLeftMs, nextOwnMs));
 		// Its share is busy. One request tries beyond it: early after the first 429 (is the limit
 		// finer than the window?), else once every slot was reused and the next frees late.
-		const tryMs = !this.triedEarly ? this.nextTryAt - now : this.reusedSinceTry && nextOwnMs > windowMs / 2 ? 0 : Infinity;
+		const tryMs = !this.triedEarly ? this.nextTryAt - now : this.reusedSinceTry && nextOwnMs > windowMs / 2 ? Math.max(0, this.nextTryAt - now) : Infinity;
 		if (tryMs <= 0) return 0;
 		return Math.max(1, Math.min(tryMs, nextOwnMs));
 	}
@@ -228,7 +239,7 @@ class AccountState {
 		if (kind === 'probe') this.probe = 'none';
 		if (kind === 'early' || kind === 'grow') this.tryOut = false;
 		this.forget(now);
-		this.heed(now, outcome);
+		this.heed(now, outcome, this.remaining !== undefined && this.remaining >= 0);
 		if (!outcome.rateLimited) {
 			insertSorted(this.sent, countedAt);
 			this.backoffStep = 0;
@@ -238,6 +249,8 @@ class AccountState {
 			if (kind === 'grow') this.share++;
 			return;
 		}
+		// The headers say when: nothing to learn from the 429 itself.
+		if (this.remaining !== undefined) return;
 		const held = this.sent.length + this.inFlight;
 		if (held > 0 && this.rate === undefined) this.admittedPerMinute = (held / this.ceiling.windowMs) * 60_000;
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
@@ -261,6 +274,8 @@ class AccountState {
 			this.nextTryAt = serviceSaysWhen > now ? serviceSaysWhen : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
 		} else if (kind === 'early' || kind === 'grow') {
 			this.reusedSinceTry = false;
+			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, however small the share.
+			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * Math.max(1, 1 / (GROWTH_BUDGET * this.share));
 			// The service says when to try again: then, and early again (is the limit finer?).
 			if (outcome.retryAfterMs !== undefined) {
 				this.triedEarly = false;
@@ -277,12 +292,19 @@ class AccountState {
 		}
 	}
 
-	/** Headers of any answer: the latest word on what remains. */
-	private heed(now: number, outcome: TurnOutcome): void {
+	/**
+	 * Headers of any answer: the latest word on what remains for the whole account. Other workers
+	 * read the same word, so each takes only its part of it: all of it at first, half as much after
+	 * each request refused while the headers said some remained (another took it), a little more
+	 * with each one accepted.
+	 */
+	private heed(now: number, outcome: TurnOutcome, believedRemaining: boolean): void {
 		const h = outcome.headers;
 		if (h?.limit !== undefined) this.stated = { requests: h.limit, windowMs: h.windowMs };
 		if (h?.remaining === undefined) return;
-		this.remaining = h.remaining - this.inFlight;
+		if (outcome.rateLimited && believedRemaining) this.headerPart = Math.max(MIN_HEADER_PART, this.headerPart / 2);
+		if (!outcome.rateLimited) this.headerPart = Math.min(1, this.headerPart + HEADER_PART_RISE);
+		this.remaining = Math.floor(h.remaining * this.headerPart) - this.inFlight;
 		this.resetAt = now + (h.resetMs ?? 0);
 	}
 
