@@ -144,7 +144,7 @@ class AccountState {
 	/** A request beyond its share: the next may go then; one is out. */
 	nextTryAt = 0;
 	tryOut = false;
-	/** The early try after the first 429 went (or the service's headers made it needless). */
+	/** The early try after the first 429 went. */
 	triedEarly = false;
 	/** A slot of its share was reused since the last refused try beyond it. */
 	reusedSinceTry = true;
@@ -249,11 +249,11 @@ class AccountState {
 			if (kind === 'grow') this.share++;
 			return;
 		}
+		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		// The headers say when: nothing to learn from the 429 itself.
 		if (this.remaining !== undefined) return;
 		const held = this.sent.length + this.inFlight;
 		if (held > 0 && this.rate === undefined) this.admittedPerMinute = (held / this.ceiling.windowMs) * 60_000;
-		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (this.rate !== undefined) {
 			// One cut per run of refusals; within it, each try waits twice as long as the last.
 			if (kind !== 'probe') {
@@ -269,9 +269,8 @@ class AccountState {
 		if (this.share === Infinity) {
 			// The first 429: its share is what it holds; one request tries early whether the limit is finer.
 			this.share = Math.max(1, held);
-			// When the service says when (Retry-After, or the headers' Reset), the try goes then.
-			const serviceSaysWhen = Math.max(this.retryAfterUntil, this.remaining !== undefined && this.remaining <= 0 ? this.resetAt : 0);
-			this.nextTryAt = serviceSaysWhen > now ? serviceSaysWhen : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
+			// When Retry-After says when, the try goes then.
+			this.nextTryAt = this.retryAfterUntil > now ? this.retryAfterUntil : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
 		} else if (kind === 'early' || kind === 'grow') {
 			this.reusedSinceTry = false;
 			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, however small the share.
