@@ -8,7 +8,7 @@
  *
  * Twice: as the live service answers (no rate-limit headers), where the 429s the account
  * answered are reported, not asserted; and with the IETF rate-limit headers, the one way the
- * workers see the account's shared state, where at most 2 % of the requests are refused.
+ * workers see the account's shared state, where few of the requests are refused.
  */
 import { outputItems } from '../../dev/n8n/harness';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
