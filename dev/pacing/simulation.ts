@@ -10,7 +10,7 @@
  */
 import { CREDENTIAL_DEFAULTS, DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
 import { AccountPacer, rateLimitHeaders, retryAfterMs, type PacerTuning, type RateLimit } from '../../nodes/shared/transport';
-import { createLimiter, limitHeaders, type RateLimitConfig } from '../simulator/ratelimit';
+import { createLimiter, DEFAULT_RATE_LIMIT, limitHeaders, type RateLimitConfig } from '../simulator/ratelimit';
 import { VirtualClock } from './virtualClock';
 
 export const DOCUMENTED: RateLimit = { ...DOCUMENTED_RATE_LIMIT };
@@ -19,11 +19,11 @@ export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = CREDENTIAL_DEFAULTS.maxRateLimitWa
 
 /** The limiter shapes the benchmark and the tests run against; all admit 150 a minute in the long run. */
 export const SHAPES: Record<string, RateLimitConfig> = {
-	documented: { shape: 'sliding', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'none' },
+	documented: DEFAULT_RATE_LIMIT,
 	sliding15per6s: { shape: 'sliding', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
 	fixedMinute: { shape: 'fixed', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'none' },
 	tokenBucket: { shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10, retryAfter: false, headers: 'none' },
-	documentedWithHeaders: { shape: 'sliding', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'ietf' },
+	documentedWithHeaders: { ...DEFAULT_RATE_LIMIT, headers: 'ietf' },
 };
 
 /** The two loads of the benchmark: a Return All (pages, one after the other) and single records. */
