@@ -15,7 +15,7 @@ import { numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
 
-/** The goals per shape: one process (single records; Return All), and 2 and 4 workers. */
+/** The goals per shape: share and refused at most, for one process (single records; Return All), and for 2 and 4 workers. */
 export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: [number, number]; shared?: [number, number]; label: string }> = {
 	documented: { label: 'sliding 150 per 60 s (documented)', one: [0.98, 0], oneReturnAll: [0.98, 0], shared: [0.95, 0.02] },
 	sliding15per6s: { label: 'sliding 15 per 6 s', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08] },

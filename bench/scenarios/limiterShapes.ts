@@ -133,7 +133,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 			'The simulator enforces 150 requests a minute per account in five shapes: a sliding window of 150 per 60 s (documented), a sliding window of 15 per 6 s, a window of 150 fixed to the clock\'s minute, a token bucket of 2.5 a second in bursts of 10, and the documented window with the IETF rate-limit headers (RateLimit-Limit, -Remaining, -Reset). No Retry-After. Our node\'s credential is at its defaults (Rate Limit 150 per 60 s, Max Rate Limit Wait 120 s); the counters start fresh each run.',
 			`Loads: (a) Feedback › Get Many, Return All over ${SHAPE_PAGES} pages of 1000 (account B); (b) Customer › Get for ${SHAPE_ITEMS} items, one request each (account A). One \`n8n execute\` each.`,
 			`Share = least time / time taken (first request's arrival to the last answer). Least time: a perfect client that sends whenever the limiter admits, against the same limiter from the same moment (a clock-aligned window starts where it started), each request taking the load's own time per request without a limit (measured first, over its first 60 requests, within the credential's ceiling: ${loads.map((l) => `(${l.key}) ${num(cycleMs[l.key], 0)} ms`).join(', ')}).`,
-			'Cells: share / refused (429 among all requests), median of the runs (range); ✓ ✗ against the goals of the issue. Peak RSS of the n8n process, the highest over the runs.',
+			'Cells: share / refused (429 among all requests), median of the runs (range); ✓ ✗ against the goals (bench/pacerModel.ts, SHAPE_GOALS). Peak RSS of the n8n process, the highest over the runs.',
 		],
 		tables: [
 			{
