@@ -13,7 +13,8 @@ export class SurveyFeedbackTrigger implements INodeType {
 		name: 'surveyFeedbackTrigger',
 		icon: { light: 'file:../../icons/surveyFeedback.svg', dark: 'file:../../icons/surveyFeedback.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["event"] === "newCustomer" ? "New Customer" : $parameter["event"] === "newOutboxRecord" ? "New Sent Survey" : "New Feedback" }}',
 		description: 'Starts the workflow for each new feedback response, sent survey or customer of the Survey Feedback Service',

@@ -14,6 +14,7 @@ import {
 	type TriggerEvent,
 } from './events';
 import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
+import { triggerOutput } from './output';
 import { advance, readState, stateScope, writeState, type Watermark } from './state';
 
 /** Records read on the first poll to find the newest timestamp (more pages only if they all share it). */
@@ -203,7 +204,7 @@ async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: Ev
 					: `The account has no ${definition.noun} that passes these filters yet. Widen the filters, or activate the workflow to wait for the next one.`,
 		});
 	}
-	return [[{ json: sample }]];
+	return [[{ json: triggerOutput(ctx, definition.event)(sample) }]];
 }
 
 /**
@@ -242,6 +243,7 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport): P
 	// The watermark moves over every new record, also those the score range drops.
 	writeState(staticData, scope, advance(from, fresh));
 
-	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: record }));
+	const emitted = triggerOutput(this, event);
+	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: emitted(record) }));
 	return items.length ? [items] : null;
 }

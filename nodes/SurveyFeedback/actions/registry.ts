@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { OperationModule } from '../helpers/operation';
+import { outputProperties } from '../helpers/output';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {
@@ -89,6 +90,7 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, [
 					toolDescription(operation),
 					...operation.properties,
+					...(operation.returns ? outputProperties(operation.returns) : []),
 				]),
 			),
 		]),
