@@ -112,7 +112,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: true,
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 		hint: 'Simplified records have the ten fields workflows use most, such as the ID, email, score, comment, campaign and dates',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		displayOptions: { show: { '@version': [2] } },
 	},
 	{
 		displayName: 'Options',

@@ -11,7 +11,8 @@ import { isToolRun, simplifyRecord } from './toolMode';
  * instead: Simplified, Raw, or Selected Fields (the ID always kept).
  */
 
-const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+/** Shown on version 2 nodes; a later version adds its number here. */
+const VERSION_2 = { '@version': [2] };
 
 /** Simplify, Output and Fields of an operation that returns `shape` records. */
 export function outputProperties(shape: RecordShape): INodeProperties[] {
@@ -24,7 +25,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 			default: true,
 			description: 'Whether to return a simplified version of the response instead of the raw data',
 			hint: `Simplified ${shape.plural} have ${simplifiedList}`,
-			displayOptions: { show: { ...FROM_VERSION_2, '@tool': [false] } },
+			displayOptions: { show: { ...VERSION_2, '@tool': [false] } },
 		},
 		{
 			displayName: 'Output',
@@ -37,7 +38,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 				{ name: 'Selected Fields', value: 'selected', description: `Return the ${shape.idField} and the fields you choose` },
 			],
 			description: `Which fields of the ${shape.plural} the tool returns to the AI agent`,
-			displayOptions: { show: { ...FROM_VERSION_2, '@tool': [true] } },
+			displayOptions: { show: { ...VERSION_2, '@tool': [true] } },
 		},
 		{
 			displayName: 'Fields',
@@ -46,7 +47,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 			default: [],
 			options: [...shape.fields].sort((a, b) => a.localeCompare(b)).map((field) => ({ name: field, value: field })),
 			description: `The fields to return besides the ${shape.idField}, which is always returned`,
-			displayOptions: { show: { ...FROM_VERSION_2, '@tool': [true], output: ['selected'] } },
+			displayOptions: { show: { ...VERSION_2, '@tool': [true], output: ['selected'] } },
 		},
 	];
 }
