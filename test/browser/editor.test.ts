@@ -1,7 +1,7 @@
 /**
  * The package as a user meets it: the n8n editor in a headless Chromium, against the n8n that
- * `npm run dev` starts (simulator, package, credentials, examples). Six steps of issue #14, each as
- * a user clicks, in one browser session; a screenshot of every step goes to .browser-shots/.
+ * `npm run dev` starts (simulator, package, credentials, examples). Six steps, each as a user
+ * clicks, in one browser session; a screenshot of every step goes to .browser-shots/.
  *
  * The steps build on each other (the node added in step 1 is the one steps 2 to 4 edit).
  */

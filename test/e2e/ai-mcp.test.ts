@@ -242,10 +242,10 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 	});
 
 	// What a model reads: the node's own tool descriptions, and simplified records.
-	describe('what issue 13 asks of the node in tool mode', () => {
+	describe('what the node gives a model in tool mode', () => {
 		it('descriptions n8n sets automatically say what the tool returns', () => {
 			const byName = Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']));
-			// Today: "Get a score in Survey Feedback", "Get many feedback responses in Survey Feedback".
+			// n8n's generic description would be "Get a score in Survey Feedback".
 			for (const description of [byName.Get_score, byName.Feedback_with_defaults]) expect(description).not.toMatch(/ in Survey Feedback$/);
 			expect(byName.Get_score).toMatch(/promoters/i);
 			expect(byName.Get_score).toMatch(/detractors/i);
@@ -256,7 +256,7 @@ describe('the node as tools of the MCP Server Trigger, with the official MCP cli
 		it('a list with default parameters returns compact records', async () => {
 			const list = records(await call(client, 'Feedback_with_defaults', {}));
 			const text = JSON.stringify(list);
-			// Today: 50 records, about 62 KB: each with nulls, empty lists and duplicated fields.
+			// Whole, 50 records are about 62 KB: each with nulls, empty lists and duplicated fields.
 			expect(text).not.toMatch(/:null[,}]|:\[\][,}]|:\{\}[,}]/);
 			for (const record of list) {
 				expect(record).not.toHaveProperty('feedbackId');

@@ -1,5 +1,5 @@
 /**
- * Issue 10, test 2: the Survey Feedback Trigger in queue mode. It polls on the main (every 5 s),
+ * The Survey Feedback Trigger in queue mode. It polls on the main (every 5 s),
  * its executions run on the workers; records inserted across polls start the workflow exactly
  * once, also across restarts of the main, its position kept in PostgreSQL: once right after
  * activation, before any new record (the case the README's Limits called a hole), and once
