@@ -389,5 +389,37 @@ export const triggerWorkflow: WorkflowJson = {
 	settings: { executionOrder: 'v1' },
 };
 
+// ---------------------------------------------------------------------------------------------
+// A second trigger on the same feedback, every 10 s, for polls slower than their interval; its
+// credential retries for up to two minutes
+
+export const SLOW_POLL_TRIGGER_ID = 'e2eTriggerSlowPoll';
+export const SLOW_POLL_TRIGGER_NODE = 'New feedback, slow polls (B)';
+
+export const slowPollTriggerWorkflow: WorkflowJson = {
+	...triggerWorkflow,
+	id: SLOW_POLL_TRIGGER_ID,
+	name: 'E2E: trigger whose polls outlast their interval (account B)',
+	nodes: triggerWorkflow.nodes.map((node) =>
+		node.name === TRIGGER_NODE
+			? {
+					...node,
+					name: SLOW_POLL_TRIGGER_NODE,
+					parameters: { ...node.parameters, authentication: CREDENTIALS.patientB.authentication },
+					credentials: { [CREDENTIALS.patientB.type]: { id: CREDENTIALS.patientB.id, name: CREDENTIALS.patientB.name } },
+				}
+			: node,
+	),
+	connections: { [SLOW_POLL_TRIGGER_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+};
+
 /** Every workflow global-setup.ts imports besides the examples. */
-export const ALL_WORKFLOWS: WorkflowJson[] = [readsWorkflow, writesWorkflow, bulkWorkflow, errorsWorkflow, ...failingWorkflows, triggerWorkflow];
+export const ALL_WORKFLOWS: WorkflowJson[] = [
+	readsWorkflow,
+	writesWorkflow,
+	bulkWorkflow,
+	errorsWorkflow,
+	...failingWorkflows,
+	triggerWorkflow,
+	slowPollTriggerWorkflow,
+];
