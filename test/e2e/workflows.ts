@@ -390,6 +390,30 @@ export const triggerWorkflow: WorkflowJson = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// A second trigger on the same feedback, every 10 s, for polls slower than their interval; its
+// credential retries for up to two minutes
+
+export const SLOW_POLL_TRIGGER_ID = 'e2eTriggerSlowPoll';
+export const SLOW_POLL_TRIGGER_NODE = 'New feedback, slow polls (B)';
+
+export const slowPollTriggerWorkflow: WorkflowJson = {
+	...triggerWorkflow,
+	id: SLOW_POLL_TRIGGER_ID,
+	name: 'E2E: trigger whose polls outlast their interval (account B)',
+	nodes: triggerWorkflow.nodes.map((node) =>
+		node.name === TRIGGER_NODE
+			? {
+					...node,
+					name: SLOW_POLL_TRIGGER_NODE,
+					parameters: { ...node.parameters, authentication: CREDENTIALS.patientB.authentication },
+					credentials: { [CREDENTIALS.patientB.type]: { id: CREDENTIALS.patientB.id, name: CREDENTIALS.patientB.name } },
+				}
+			: node,
+	),
+	connections: { [SLOW_POLL_TRIGGER_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+};
+
+// ---------------------------------------------------------------------------------------------
 // What each version returns: the same reads saved as version 1 and as version 2
 
 export const SIMPLIFY_ID = 'e2eSimplify';
@@ -407,4 +431,14 @@ const simplifyNodes: Node[] = [
 export const simplifyWorkflow = workflow(SIMPLIFY_ID, 'E2E: Simplify in version 2, whole records in version 1', simplifyNodes, fromRun(simplifyNodes, []));
 
 /** Every workflow global-setup.ts imports besides the examples. */
-export const ALL_WORKFLOWS: WorkflowJson[] = [readsWorkflow, writesWorkflow, bulkWorkflow, errorsWorkflow, ...failingWorkflows, triggerWorkflow, simplifyWorkflow];
+export const ALL_WORKFLOWS: WorkflowJson[] = [
+	readsWorkflow,
+	writesWorkflow,
+	bulkWorkflow,
+	errorsWorkflow,
+	...failingWorkflows,
+	triggerWorkflow,
+	slowPollTriggerWorkflow,
+	simplifyWorkflow,
+];
+
