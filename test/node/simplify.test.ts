@@ -4,13 +4,13 @@
  * whole with Simplify off, and as an AI tool offers Simplified, Raw or Selected Fields. The
  * trigger likewise.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { start, type Simulator } from '../../dev/simulator';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
-import { customerRecord, feedbackRecord, outboxRecord, type RecordShape } from '../../nodes/shared/records';
+import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
 import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
 import { runNode, type RunOptions } from '../helpers/runNode';
 import { FIXED_NOW } from '../helpers/testkit';
@@ -202,6 +202,14 @@ describe.each(CASES)('$name', ({ name, parameters, simplified }) => {
 	});
 });
 
+/** The simplified fields of the operation a property belongs to. */
+function simplifiedFieldNamesOf(property: INodeProperties): string[] {
+	const show = property.displayOptions?.show ?? {};
+	const resource = resources.find((candidate) => candidate.value === (show.resource as string[])[0]);
+	const operation = resource?.operations.find((candidate) => candidate.option.value === (show.operation as string[])[0]);
+	return simplifiedFieldNames(operation!.returns!);
+}
+
 describe('which operations offer Simplify', () => {
 	const description = new SurveyFeedback().description;
 
@@ -216,6 +224,17 @@ describe('which operations offer Simplify', () => {
 		const toggles = description.properties.filter((property) => property.name === 'simple');
 		expect(toggles).toHaveLength(CASES.length);
 		for (const toggle of toggles) expect(toggle.displayOptions?.show?.['@version']).toEqual([2]);
+	});
+
+	it("as a tool, version 2's description names the simplified fields; version 1's stays as it was", () => {
+		const descriptions = description.properties.filter((property) => property.name === 'toolDescription');
+		const v2 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[2]');
+		const v1 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[1]');
+		expect(v2).toHaveLength(CASES.length);
+		expect(v1).toHaveLength(CASES.length);
+		v2.forEach((property, index) => {
+			expect(property.default).toBe(`${v1[index].default} Each record returned has only these fields: ${simplifiedFieldNamesOf(property).join(', ')}.`);
+		});
 	});
 
 	it('the Selected Fields choices are every field the service sends', async () => {
