@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
+import { missingNodeTypes, N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
 
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
@@ -219,4 +219,17 @@ export function asToolSees(record: Record<string, unknown>): Record<string, unkn
 		if (!empty(cleaned)) result[key] = cleaned;
 	}
 	return result;
+}
+
+/**
+ * `describe` when the n8n under test has every node of n8n's own packages that these workflows
+ * use (type and typeVersion), else `describe.skip`, saying which nodes that n8n lacks (older n8n
+ * has older AI Agent and MCP Server Trigger versions, or none).
+ */
+export function describeWhereNodesExist(workflows: WorkflowJson[]): jest.Describe {
+	const { runtime } = context().n8n;
+	const missing = missingNodeTypes(runtime, workflows);
+	if (missing.length === 0) return describe;
+	console.log(`[e2e] n8n ${runtime.version} lacks ${missing.join(', ')}: skipping the tests that use them`);
+	return describe.skip;
 }
