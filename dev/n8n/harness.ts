@@ -882,7 +882,7 @@ export class N8nInstance {
 	}
 
 	private async createApiKey(): Promise<void> {
-		// Keys have scopes since n8n 1.9x: ask for every one the owner may have (older n8n has no such list).
+		// Ask for every scope the owner may give a key (n8n 1.85 has no scopes, and no such list).
 		const scopes = await this.http('GET', '/rest/api-keys/scopes', undefined, { allowStatus: true });
 		const key = await this.rest('POST', '/api-keys', {
 			label: `e2e-${Date.now()}`,

