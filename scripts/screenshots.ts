@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Editor, launchChromium, waitUntil } from '../dev/browser/editor';
+import { Editor, launchChromium } from '../dev/browser/editor';
 import { REPO_ROOT } from '../dev/n8n/harness';
 import { startDevEditor } from './dev';
 
@@ -33,21 +33,6 @@ async function main(): Promise<void> {
 		// The node panel of that run: the input items, an operation's fields, one output item per input.
 		await editor.openNodeForPicture('Create or update customers');
 		await save('node-panel.png');
-		await editor.closeNode();
-
-		// The campaign picker of a report, searched.
-		await editor.openWorkflow(dev.examples['weekly-report.json'].id);
-		await editor.openNodeForPicture("Last week's report");
-		await editor.resourceLocator('campaign').getByPlaceholder('Choose...').click();
-		await editor.listItems().first().waitFor();
-		await editor.page.getByPlaceholder('Search...').fill('NPS');
-		const items = editor.listItems();
-		await waitUntil(
-			async () => (await items.count()) > 0 && (await items.allInnerTexts()).every((text) => text.includes('NPS')),
-			() => 'the list did not filter',
-		);
-		await save('campaign-picker.png');
-		await editor.page.keyboard.press('Escape');
 		await editor.closeNode();
 
 		// The trigger with the newest detractor from "Fetch Test Event", as JSON.

@@ -4,7 +4,7 @@
  * Redis) runs four executions started at once by a webhook, spread evenly over the workers
  * (concurrency 4 / workers). The loads, each with a credential that states the limit the
  * simulator keeps (as a user of an account with that limit would):
- * - issue 10's load, Return All of 30 pages and a bulk upsert of 3,000 customers, at 15 requests
+ * - Return All + upsert: Return All of 30 pages and a bulk upsert of 3,000 customers, at 15 requests
  *   per 6 s (150 per 60 s on a clock ten times faster), and the same load without a limit, for the
  *   time its own work takes (through a credential that states no limit: the pacer's default of 150
  *   per 60 s is more than the load's requests);
@@ -331,7 +331,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 		title: 'Queue mode: workers sharing one account’s rate limit',
 		setup: [
 			`n8n in queue mode (dev/queue): one main (\`n8n start\`) and 1, 2 or 4 workers (\`n8n worker\`), PostgreSQL 15 and Redis 7 from Debian's packages, each process with this package installed in its own user folder; a fresh set of processes for each worker count. Four executions are started at once by a webhook (answered at once, run by the workers), with each worker's concurrency set to 4 / workers so that they spread evenly. All use account B of the simulator (sliding window, no Retry-After, like the live service), through a credential that states the limit the simulator keeps (Rate Limit, Rate Limit Window), as for an account with that limit; at the real limit, the documented 150 per 60 s.`,
-			`Return All + upsert (issue 10's load): each execution reads ${num(PAGES * 1000, 0)} feedback records with Return All (${PAGES} requests) and upserts ${num(CUSTOMERS, 0)} customers of its own (3 requests), mapped automatically (each item's JSON by field name, no expression per field): ${EXECUTIONS * (PAGES + 3)} requests in all.`,
+			`Return All + upsert: each execution reads ${num(PAGES * 1000, 0)} feedback records with Return All (${PAGES} requests) and upserts ${num(CUSTOMERS, 0)} customers of its own (3 requests), mapped automatically (each item's JSON by field name, no expression per field): ${EXECUTIONS * (PAGES + 3)} requests in all.`,
 			`Customer › Get: one request per item, nothing in between, so that only the pacing keeps the load from the limit. At ${limitText(COMPRESSED)} each worker holds a handful of the window's slots; at ${limitText(FAST)} as many as at the real limit, with the window ten times shorter.`,
 			`Each load runs ${repeats} time(s) per worker count on the same processes; the account is idle for more than a window between runs, so every run starts afresh. Cells give the median and, in brackets, the range over the runs. Share of the limit used = requests answered per window / limit, windows = span / window + 1 (as in scenario 3); least time = (answered / limit, rounded up, − 1) windows. Refused = 429 answers / all requests. Items failed = customers not written (or Customer › Get items not returned), counting every item of a failed execution. Peak RSS = VmHWM of each worker's n8n process (reset before each run with \`echo 5 > /proc/<pid>/clear_refs\`, so it includes the 500 MB or so an idle worker holds), the highest over the runs.`,
 		],

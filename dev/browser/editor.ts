@@ -186,6 +186,24 @@ export class Editor {
 		);
 	}
 
+	/** Whether a boolean parameter's switch (e.g. Simplify) is on. */
+	async switchIsOn(parameter: string): Promise<boolean> {
+		return await this.page.getByTestId(`parameter-input-${parameter}`).evaluate((element) => {
+			const toggle = element.querySelector('[role="switch"]');
+			return toggle ? toggle.getAttribute('aria-checked') === 'true' : element.querySelector('.is-checked') !== null;
+		});
+	}
+
+	/** Flips a boolean parameter's switch the way a user does, and waits until it shows the new state. */
+	async toggleSwitch(parameter: string): Promise<void> {
+		const was = await this.switchIsOn(parameter);
+		await this.page.getByTestId(`parameter-input-${parameter}`).locator('.el-switch, [role="switch"]').first().click();
+		await waitUntil(
+			async () => (await this.switchIsOn(parameter)) !== was,
+			() => `${parameter} stays ${was ? 'on' : 'off'}`,
+		);
+	}
+
 	resourceLocator(parameter: string): Locator {
 		return this.page.getByTestId(`resource-locator-${parameter}`);
 	}

@@ -26,7 +26,7 @@ function webhook(webhookPath: string, webhookId: string): Record<string, unknown
 }
 
 /**
- * Issue 10's load, one execution per call (body `{ "run": <tag> }`): Feedback › Get Many with
+ * The Return All + upsert load, one execution per call (body `{ "run": <tag> }`): Feedback › Get Many with
  * Return All → a Code node that reduces the records to their count and sorted IDs ("Records
  * read") → a Code node that makes `customers` customers whose emails carry the run's tag →
  * Customer › Create or Update, in bulk ("Upsert customers"), mapped automatically, as the README

@@ -106,6 +106,15 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	...attributeFilterProperties,
 	{
+		displayName: 'Simplify',
+		name: 'simple',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: 'Simplified records have the ten fields workflows use most, such as the ID, email, score, comment, campaign and dates',
+		displayOptions: { show: { '@version': [2] } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',

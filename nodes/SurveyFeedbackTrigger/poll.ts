@@ -14,6 +14,8 @@ import {
 	type TriggerEvent,
 } from './events';
 import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
+import { triggerOutput } from './output';
+import type { PollGuard, RunningPoll } from './pollGuard';
 import { advance, readState, stateScope, writeState, type Watermark } from './state';
 
 /** Records read on the first poll to find the newest timestamp (more pages only if they all share it). */
@@ -203,16 +205,15 @@ async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: Ev
 					: `The account has no ${definition.noun} that passes these filters yet. Widen the filters, or activate the workflow to wait for the next one.`,
 		});
 	}
-	return [[{ json: sample }]];
+	return [[{ json: triggerOutput(ctx, definition.event)(sample) }]];
 }
 
 /**
- * One poll. The state is read once and written once, after every page was read: when a request
- * fails (a 5xx or network error after the transport's retries, a 429 past the credential's
- * wait), the error is thrown, n8n keeps the state it had, and the next poll reads the same
- * records again.
+ * One poll. Fetch Test Event (a manual run) reads the newest sample and leaves the state alone.
+ * An active workflow's poll runs under the guard: one poll of this trigger at a time in the
+ * process; a poll n8n starts meanwhile returns null at once (see PollGuard).
  */
-export async function pollTrigger(this: IPollFunctions, transport: Transport): Promise<INodeExecutionData[][] | null> {
+export async function pollTrigger(this: IPollFunctions, transport: Transport, guard: PollGuard): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
 	const definition = EVENTS[event];
 	if (!definition) throw new NodeOperationError(this.getNode(), `Trigger On: "${event}" is not a known event`);
@@ -220,14 +221,46 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport): P
 	const filters = readFilters(this, definition);
 	if (this.getMode() === 'manual') return latestSample(this, api, definition, filters);
 
-	const startFrom = readStartFrom(this);
-	const scope = stateScope(event, startFrom);
 	const staticData = this.getWorkflowStaticData('node');
+	const node = this.getNode();
+	const trigger = `${this.getWorkflow().id ?? ''}/${node.id ?? node.name}`;
+	return await guard.run(
+		trigger,
+		staticData,
+		async (run) => await pollNewRecords(this, api, definition, filters, staticData, run),
+		() => {
+			this.logger.info(`Survey Feedback Trigger "${node.name}": the previous check is still running, so this one is skipped; the next check after it goes on from where it ends`, {
+				workflowId: this.getWorkflow().id,
+				node: node.name,
+			});
+			return null;
+		},
+	);
+}
+
+/**
+ * The poll of an active workflow. The state is read once and written once, after every page was
+ * read: when a request fails (a 5xx or network error after the transport's retries, a 429 past
+ * the credential's wait), the error is thrown, n8n keeps the state it had, and the next poll reads
+ * the same records again. A poll that a newer activation of the workflow superseded writes
+ * nothing and emits nothing.
+ */
+async function pollNewRecords(
+	ctx: IPollFunctions,
+	api: ServiceApi,
+	definition: EventDefinition,
+	filters: TriggerFilters,
+	staticData: IDataObject,
+	run: RunningPoll,
+): Promise<INodeExecutionData[][] | null> {
+	const startFrom = readStartFrom(ctx);
+	const scope = stateScope(definition.event, startFrom);
 	let from = readState(staticData, scope);
 	if (!from) {
 		if (startFrom === undefined) {
 			// Start from now: remember the newest record, emit nothing.
-			writeState(staticData, scope, await newestWatermark(this, api, definition));
+			const newest = await newestWatermark(ctx, api, definition);
+			if (run.isCurrent()) writeState(staticData, scope, newest);
 			return null;
 		}
 		from = { time: startFrom, ids: [] };
@@ -235,13 +268,15 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport): P
 
 	const fresh =
 		definition.dateRule === 'instant'
-			? await walkForward(this, api, definition, filters, from)
-			: await walkOutbox(this, api, definition, filters, from);
+			? await walkForward(ctx, api, definition, filters, from)
+			: await walkOutbox(ctx, api, definition, filters, from);
+	if (!run.isCurrent()) return null;
 	// JavaScript's sort is stable: records sharing a timestamp keep the service's order.
 	fresh.sort((a, b) => a.time - b.time);
 	// The watermark moves over every new record, also those the score range drops.
 	writeState(staticData, scope, advance(from, fresh));
 
-	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: record }));
+	const emitted = triggerOutput(ctx, definition.event);
+	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: emitted(record) }));
 	return items.length ? [items] : null;
 }

@@ -1,7 +1,7 @@
 /**
  * The package as a user meets it: the n8n editor in a headless Chromium, against the n8n that
- * `npm run dev` starts (simulator, package, credentials, examples). Six steps of issue #14, each as
- * a user clicks, in one browser session; a screenshot of every step goes to .browser-shots/.
+ * `npm run dev` starts (simulator, package, credentials, examples). Six steps, each as a user
+ * clicks, in one browser session; a screenshot of every step goes to .browser-shots/.
  *
  * The steps build on each other (the node added in step 1 is the one steps 2 to 4 edit).
  */
@@ -109,7 +109,7 @@ describe('the editor in a browser', () => {
 		await editor.openNode(NODE);
 		expect(await editor.page.getByTestId('parameter-input-resource').locator('input').inputValue()).toBe('Customer');
 		expect(await editor.page.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Create or Update');
-		await editor.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date']);
+		await editor.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date', 'Simplify']);
 		await shot('customer-create-or-update');
 
 		await editor.selectOption('resource', 'Feedback');
@@ -123,7 +123,9 @@ describe('the editor in a browser', () => {
 
 		await editor.selectOption('resource', 'Report');
 		await editor.selectOption('operation', 'Get');
-		await editor.expectParameters(['Campaign', 'Start Date', 'End Date'], ['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options']);
+		// A node added anew is version 2: reads of big records have Simplify, on.
+		await editor.expectParameters(['Campaign', 'Start Date', 'End Date', 'Simplify'], ['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options', 'Output']);
+		expect(await editor.switchIsOn('simple')).toBe(true);
 		await shot('report-get');
 	});
 
@@ -222,7 +224,7 @@ describe('the editor in a browser', () => {
 		await editor.closeNode();
 	});
 
-	step('6. the trigger\'s "Fetch Test Event" shows a real record from the service', async () => {
+	step('6. the trigger\'s "Fetch Test Event" shows a real record from the service, simplified, and whole with Simplify off', async () => {
 		const [record] = dev.sim.insert(dev.sim.accounts[0].id, 'feedback', [
 			{ email: 'browser.test@example.com', score: 3, comment: 'Checkout kept timing out (browser test)', createdDate: new Date().toISOString() },
 		]);
@@ -239,7 +241,19 @@ describe('the editor in a browser', () => {
 		expect(output).toContain('browser.test@example.com');
 		expect(output).toContain('Checkout kept timing out (browser test)');
 		expect(dev.sim.requests({ path: '/api/v2/feedback' }).length).toBeGreaterThan(before);
+		// Simplified: the fields workflows use, not the customer snapshot or the repeated ones.
+		expect(output).not.toContain('feedbackId');
+		expect(output).not.toContain('additionalQuestions');
 		await shot('trigger-test-event');
+
+		expect(await editor.switchIsOn('simple')).toBe(true);
+		await editor.toggleSwitch('simple');
+		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await editor.outputPanel.getByText('feedbackId').first().waitFor();
+		const whole = await editor.outputPanel.innerText();
+		expect(whole).toContain(String(record.id));
+		expect(whole).toContain('additionalQuestions');
+		await shot('trigger-test-event-whole');
 		await editor.closeNode();
 	});
 });

@@ -86,7 +86,16 @@ describeWhereNodesExist([mcpWorkflow, readExamples()['mcp-server.json']])('the n
 
 	it('lists every tool with the name, description and input schema a model sees', () => {
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-		expect(Object.keys(byName).sort()).toEqual(['Customer_by_ID', 'Feedback_with_defaults', 'Find_customers_by_email', 'Get_score', 'Recent_feedback', 'Send_survey']);
+		expect(Object.keys(byName).sort()).toEqual([
+			'Customer_by_ID',
+			'Feedback_version_2',
+			'Feedback_version_2_selected',
+			'Feedback_with_defaults',
+			'Find_customers_by_email',
+			'Get_score',
+			'Recent_feedback',
+			'Send_survey',
+		]);
 		for (const t of tools) expect(t.description).toEqual(expect.any(String));
 		expect(byName.Find_customers_by_email.description).toBe(MCP_TOOLS.customers.parameters.toolDescription);
 		expect(byName.Recent_feedback.description).toBe(MCP_TOOLS.feedback.parameters.toolDescription);
@@ -183,6 +192,25 @@ describeWhereNodesExist([mcpWorkflow, readExamples()['mcp-server.json']])('the n
 		expect(list.length).toBeLessThanOrEqual(50);
 	});
 
+	it('version 2: the description names the simplified fields and the records have only those; Selected Fields gives the ID and the chosen ones', async () => {
+		const fields = ['id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'];
+		const byName = Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']));
+		expect(byName.Feedback_version_2.endsWith(`Each record returned has only these fields: ${fields.join(', ')}.`)).toBe(true);
+		// Version 1's description stays as it was.
+		expect(byName.Feedback_with_defaults).not.toMatch(/has only these fields/);
+
+		const simplified = records(await call(client, 'Feedback_version_2', {}));
+		expect(simplified).toHaveLength(5);
+		for (const record of simplified) {
+			expect(Object.keys(record).filter((key) => !fields.includes(key))).toEqual([]);
+			expect(record).toHaveProperty('id');
+			expect(record).toHaveProperty('score');
+		}
+		const selected = records(await call(client, 'Feedback_version_2_selected', {}));
+		expect(selected.map((record) => record.id)).toEqual(simplified.map((record) => record.id));
+		for (const record of selected) expect(Object.keys(record).sort()).toEqual(['comment', 'id', 'score']);
+	});
+
 	it('the SSE transport serves the same tools', async () => {
 		const sse = await connect('sse');
 		try {
@@ -242,10 +270,10 @@ describeWhereNodesExist([mcpWorkflow, readExamples()['mcp-server.json']])('the n
 	});
 
 	// What a model reads: the node's own tool descriptions, and simplified records.
-	describe('what issue 13 asks of the node in tool mode', () => {
+	describe('what the node gives a model in tool mode', () => {
 		it('descriptions n8n sets automatically say what the tool returns', () => {
 			const byName = Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']));
-			// Today: "Get a score in Survey Feedback", "Get many feedback responses in Survey Feedback".
+			// n8n's generic description would be "Get a score in Survey Feedback".
 			for (const description of [byName.Get_score, byName.Feedback_with_defaults]) expect(description).not.toMatch(/ in Survey Feedback$/);
 			expect(byName.Get_score).toMatch(/promoters/i);
 			expect(byName.Get_score).toMatch(/detractors/i);
@@ -256,7 +284,7 @@ describeWhereNodesExist([mcpWorkflow, readExamples()['mcp-server.json']])('the n
 		it('a list with default parameters returns compact records', async () => {
 			const list = records(await call(client, 'Feedback_with_defaults', {}));
 			const text = JSON.stringify(list);
-			// Today: 50 records, about 62 KB: each with nulls, empty lists and duplicated fields.
+			// Whole, 50 records are about 62 KB: each with nulls, empty lists and duplicated fields.
 			expect(text).not.toMatch(/:null[,}]|:\[\][,}]|:\{\}[,}]/);
 			for (const record of list) {
 				expect(record).not.toHaveProperty('feedbackId');

@@ -31,12 +31,12 @@ export function aiCredentials(chatModelPort: number): CredentialImport[] {
 }
 
 /** A Survey Feedback node as an AI tool, with the credential (and the `authentication`) of `cred`. */
-function tool(name: string, parameters: Record<string, unknown>, cred: CredentialName = 'write'): Node {
+function tool(name: string, parameters: Record<string, unknown>, cred: CredentialName = 'write', typeVersion = 1): Node {
 	const spec = CREDENTIALS[cred];
 	return {
 		name,
 		type: TOOL_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		parameters: { authentication: spec.authentication, ...parameters },
 		credentials: { [spec.type]: { id: spec.id, name: spec.name } },
 	};
@@ -91,6 +91,10 @@ export const MCP_TOOLS = {
 	}),
 	/** The user changed nothing but the operation: what a list gives a model by default. */
 	feedbackDefaults: tool('Feedback with defaults', { resource: 'feedback', operation: 'getMany' }),
+	/** Version 2 with the defaults: simplified records, and a description that names their fields. */
+	feedbackV2: tool('Feedback version 2', { resource: 'feedback', operation: 'getMany', limit: 5 }, 'write', 2),
+	/** Version 2, Output: Selected Fields. */
+	feedbackV2Selected: tool('Feedback version 2 selected', { resource: 'feedback', operation: 'getMany', limit: 5, output: 'selected', fields: ['score', 'comment'] }, 'write', 2),
 	/** The key travels in the query string here: errors must not show it. */
 	customerById: tool('Customer by ID', {
 		...described('Returns one customer by ID.'),

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { start } from '../../dev/simulator';
 import { createInstance, getFreePort, REPO_ROOT } from '../../dev/n8n/harness';
 import { AI_WORKFLOWS, aiCredentials } from './ai-workflows';
-import { CONTEXT_ENV, CREDENTIALS, readExamples, type E2eContext } from './support';
+import { CONTEXT_ENV, CREDENTIALS, readExamples, type CredentialSpec, type E2eContext } from './support';
 import { ALL_WORKFLOWS } from './workflows';
 
 export const SIM_GLOBAL = '__SF_E2E_SIMULATOR__';
@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<void> {
 				id: c.id,
 				name: c.name,
 				type: c.type,
-				data: { apiKey: c.account[c.key], baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: 120 },
+				data: { apiKey: c.account[c.key], baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: 120, ...(c as CredentialSpec).data },
 			})),
 			...aiCredentials(chatModelPort),
 		]);

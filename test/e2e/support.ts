@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { missingNodeTypes, N8nInstance, outputEntries, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
+import { missingNodeTypes, N8nInstance, outputEntries, outputItems, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
 
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
@@ -31,6 +31,8 @@ export interface CredentialSpec {
 	authentication: 'apiKeyHeader' | 'legacyHeader' | 'queryParameter';
 	account: typeof ACCOUNT_A;
 	key: 'writeKey' | 'readKey';
+	/** Credential fields other than the key and the addresses, e.g. maxRetryWait in seconds. */
+	data?: Record<string, number>;
 }
 
 /**
@@ -44,6 +46,16 @@ export const CREDENTIALS = {
 	legacyHeader: { id: 'sfE2eLegacyHeaderA', name: 'Survey Feedback legacy header (A)', type: 'surveyFeedbackLegacyHeaderApi', authentication: 'legacyHeader', account: ACCOUNT_A, key: 'writeKey' },
 	query: { id: 'sfE2eQueryParamA', name: 'Survey Feedback query parameter (A)', type: 'surveyFeedbackQueryAuthApi', authentication: 'queryParameter', account: ACCOUNT_A, key: 'writeKey' },
 	triggerB: { id: 'sfE2eLegacyHeaderB', name: 'Survey Feedback legacy header (B)', type: 'surveyFeedbackLegacyHeaderApi', authentication: 'legacyHeader', account: ACCOUNT_B, key: 'writeKey' },
+	// Retries for up to two minutes: a poll that rides out half a minute of failures.
+	patientB: {
+		id: 'sfE2ePatientB',
+		name: 'Survey Feedback, patient retries (B)',
+		type: 'surveyFeedbackApi',
+		authentication: 'apiKeyHeader',
+		account: ACCOUNT_B,
+		key: 'writeKey',
+		data: { maxRetryWait: 120 },
+	},
 } satisfies Record<string, CredentialSpec>;
 export type CredentialName = keyof typeof CREDENTIALS;
 
@@ -130,6 +142,11 @@ export class SimClient {
 
 	state(): Promise<any> {
 		return this.control('GET', '/state');
+	}
+
+	/** Changes the simulator's settings (faults, rate limit...); returns the whole configuration. */
+	async configure(settings: Record<string, unknown>): Promise<any> {
+		return (await this.control('POST', '/config', settings)).config;
 	}
 
 	/** Inserts records in the read-side shape; returns them as stored (with ids and ISO dates). */
@@ -219,6 +236,58 @@ export function asToolSees(record: Record<string, unknown>): Record<string, unkn
 		if (!empty(cleaned)) result[key] = cleaned;
 	}
 	return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a trigger emitted
+
+export interface Emission {
+	id: number;
+	status: string;
+	/** Record IDs the trigger emitted in this execution, in item order. */
+	ids: string[];
+}
+
+/** The executions a trigger started in a running n8n, read through the public API as they finish. */
+export class TriggerEmissions {
+	private readonly seen = new Map<number, Emission>();
+
+	constructor(
+		private readonly n8n: N8nInstance,
+		private readonly workflowId: string,
+		private readonly triggerNode: string,
+	) {}
+
+	/** The trigger's executions so far (mode "trigger", finished), oldest first, with the IDs each emitted. */
+	async all(): Promise<Emission[]> {
+		const list = await this.n8n.executions({ workflowId: this.workflowId, limit: 250 });
+		for (const execution of list) {
+			const id = Number(execution.id);
+			if (this.seen.has(id) || execution.mode !== 'trigger' || !execution.stoppedAt) continue;
+			const full = await this.n8n.execution(String(execution.id), true, { timeoutMs: 120_000 });
+			const items = outputItems(full, this.triggerNode);
+			if (outputItems(full, 'Received').length !== items.length) {
+				throw new Error(`execution ${id}: the trigger emitted ${items.length} items, the next node received ${outputItems(full, 'Received').length}`);
+			}
+			this.seen.set(id, { id, status: full.status, ids: items.map((item) => item.id) });
+		}
+		return [...this.seen.values()].sort((a, b) => a.id - b.id);
+	}
+
+	/** Waits until every one of `ids` was emitted by some execution; returns every emission so far. */
+	async waitFor(ids: string[], timeoutMs = 90_000): Promise<Emission[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const all = await this.all();
+			const emitted = new Set(all.flatMap((e) => e.ids));
+			const missing = ids.filter((id) => !emitted.has(id));
+			if (missing.length === 0) return all;
+			if (Date.now() > deadline) {
+				throw new Error(`${missing.length} of ${ids.length} records not emitted after ${timeoutMs} ms (executions: ${all.length})\nlog: ${this.n8n.logFile}`);
+			}
+			await sleep(500);
+		}
+	}
 }
 
 /**

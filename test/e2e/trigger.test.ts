@@ -14,7 +14,7 @@
  *   detractors only) the newest detractor, which its Code node turns into an alert line.
  */
 import { outputItems } from '../../dev/n8n/harness';
-import { ACCOUNT_A, ACCOUNT_B, context, n8nInstance, readExamples, simClient, TRIGGER_TYPE } from './support';
+import { ACCOUNT_A, ACCOUNT_B, context, n8nInstance, readExamples, simClient, TRIGGER_TYPE, TriggerEmissions } from './support';
 import { TRIGGER_ID, TRIGGER_NODE } from './workflows';
 
 const sim = simClient();
@@ -22,45 +22,11 @@ const n8n = n8nInstance();
 const FEEDBACK = { path: '/api/v2/feedback', method: 'GET', account: ACCOUNT_B.id } as const;
 const BURST = 1001;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (ms: number) => new Date(ms).toISOString();
 
-interface Emission {
-	id: number;
-	status: string;
-	/** Feedback IDs the trigger emitted in this execution, in item order. */
-	ids: string[];
-}
-
-/** The trigger's executions so far (mode "trigger", finished), oldest first, with the IDs each emitted. */
-const seen = new Map<number, Emission>();
-async function emissions(): Promise<Emission[]> {
-	const list = await n8n.executions({ workflowId: TRIGGER_ID, limit: 250 });
-	for (const execution of list) {
-		const id = Number(execution.id);
-		if (seen.has(id) || execution.mode !== 'trigger' || !execution.stoppedAt) continue;
-		const full = await n8n.execution(String(execution.id));
-		const items = outputItems(full, TRIGGER_NODE);
-		expect(outputItems(full, 'Received')).toHaveLength(items.length);
-		seen.set(id, { id, status: full.status, ids: items.map((item) => item.id) });
-	}
-	return [...seen.values()].sort((a, b) => a.id - b.id);
-}
-
-/** Waits until every one of `ids` was emitted by some execution. */
-async function waitForEmitted(ids: string[], timeoutMs = 90_000): Promise<Emission[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const all = await emissions();
-		const emitted = new Set(all.flatMap((e) => e.ids));
-		const missing = ids.filter((id) => !emitted.has(id));
-		if (missing.length === 0) return all;
-		if (Date.now() > deadline) {
-			throw new Error(`${missing.length} of ${ids.length} records not emitted after ${timeoutMs} ms (executions: ${all.length})\nlog: ${n8n.logFile}`);
-		}
-		await sleep(500);
-	}
-}
+const triggered = new TriggerEmissions(n8n, TRIGGER_ID, TRIGGER_NODE);
+const emissions = () => triggered.all();
+const waitForEmitted = (ids: string[]) => triggered.waitFor(ids);
 
 /** Stable sort by createdDate: the order the trigger promises (ties keep the service's, the insertion order). */
 const byTime = (records: any[]) => [...records].sort((a, b) => Date.parse(a.createdDate) - Date.parse(b.createdDate));

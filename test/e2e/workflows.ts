@@ -21,13 +21,13 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 function sf(
 	name: string,
 	parameters: Record<string, unknown>,
-	opts: { cred?: CredentialName; onError?: 'continueRegularOutput' | 'continueErrorOutput' } = {},
+	opts: { cred?: CredentialName; onError?: 'continueRegularOutput' | 'continueErrorOutput'; typeVersion?: number } = {},
 ): Node {
 	const cred = CREDENTIALS[opts.cred ?? 'write'];
 	return {
 		name,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: opts.typeVersion ?? 1,
 		parameters: { authentication: cred.authentication, ...parameters },
 		credentials: { [cred.type]: { id: cred.id, name: cred.name } },
 		...(opts.onError ? { onError: opts.onError } : {}),
@@ -389,5 +389,56 @@ export const triggerWorkflow: WorkflowJson = {
 	settings: { executionOrder: 'v1' },
 };
 
+// ---------------------------------------------------------------------------------------------
+// A second trigger on the same feedback, every 10 s, for polls slower than their interval; its
+// credential retries for up to two minutes
+
+export const SLOW_POLL_TRIGGER_ID = 'e2eTriggerSlowPoll';
+export const SLOW_POLL_TRIGGER_NODE = 'New feedback, slow polls (B)';
+
+export const slowPollTriggerWorkflow: WorkflowJson = {
+	...triggerWorkflow,
+	id: SLOW_POLL_TRIGGER_ID,
+	name: 'E2E: trigger whose polls outlast their interval (account B)',
+	nodes: triggerWorkflow.nodes.map((node) =>
+		node.name === TRIGGER_NODE
+			? {
+					...node,
+					name: SLOW_POLL_TRIGGER_NODE,
+					parameters: { ...node.parameters, authentication: CREDENTIALS.patientB.authentication },
+					credentials: { [CREDENTIALS.patientB.type]: { id: CREDENTIALS.patientB.id, name: CREDENTIALS.patientB.name } },
+				}
+			: node,
+	),
+	connections: { [SLOW_POLL_TRIGGER_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+};
+
+// ---------------------------------------------------------------------------------------------
+// What each version returns: the same reads saved as version 1 and as version 2
+
+export const SIMPLIFY_ID = 'e2eSimplify';
+const SIMPLIFY_READ = { resource: 'feedback', operation: 'getMany', limit: 5, campaign: byId(CAMPAIGN_A1) };
+
+const simplifyNodes: Node[] = [
+	manual(),
+	sf('Feedback (version 1)', SIMPLIFY_READ),
+	sf('Feedback (version 2)', SIMPLIFY_READ, { typeVersion: 2 }),
+	sf('Feedback (version 2, Simplify off)', { ...SIMPLIFY_READ, simple: false }, { typeVersion: 2 }),
+	sf('Sent surveys (version 2)', { resource: 'outbox', operation: 'getMany', limit: 5 }, { typeVersion: 2 }),
+	sf('Sent surveys (version 1)', { resource: 'outbox', operation: 'getMany', limit: 5 }),
+];
+
+export const simplifyWorkflow = workflow(SIMPLIFY_ID, 'E2E: Simplify in version 2, whole records in version 1', simplifyNodes, fromRun(simplifyNodes, []));
+
 /** Every workflow global-setup.ts imports besides the examples. */
-export const ALL_WORKFLOWS: WorkflowJson[] = [readsWorkflow, writesWorkflow, bulkWorkflow, errorsWorkflow, ...failingWorkflows, triggerWorkflow];
+export const ALL_WORKFLOWS: WorkflowJson[] = [
+	readsWorkflow,
+	writesWorkflow,
+	bulkWorkflow,
+	errorsWorkflow,
+	...failingWorkflows,
+	triggerWorkflow,
+	slowPollTriggerWorkflow,
+	simplifyWorkflow,
+];
+

@@ -73,12 +73,30 @@ const inputNodeType: INodeType = {
 	},
 };
 
-export type OurNodeType = 'surveyFeedback' | 'surveyFeedbackTrigger';
+export type OurNodeType = 'surveyFeedback' | 'surveyFeedbackTool' | 'surveyFeedbackTrigger';
+
+/**
+ * The node as an AI tool. n8n serves a node that is `usableAsTool` a second time as
+ * `<name>Tool`: the same class and parameters, under the name that `@tool` display options and
+ * the node's own tool checks read. (The agent side of a tool run is proven in a real n8n, test/e2e.)
+ */
+export function asTool(nodeType: INodeType): INodeType {
+	const { name, displayName } = nodeType.description;
+	nodeType.description = { ...nodeType.description, name: `${name}Tool`, displayName: `${displayName} Tool` };
+	return nodeType;
+}
 
 /** Our node classes as n8n constructs them (with no argument). */
 const nodeClasses: Record<OurNodeType, () => INodeType> = {
 	surveyFeedback: () => new SurveyFeedback(),
+	surveyFeedbackTool: () => asTool(new SurveyFeedback()),
 	surveyFeedbackTrigger: () => new SurveyFeedbackTrigger(),
+};
+
+const NODE_NAMES: Record<OurNodeType, string> = {
+	surveyFeedback: 'Survey Feedback',
+	surveyFeedbackTool: 'Survey Feedback Tool',
+	surveyFeedbackTrigger: 'Survey Feedback Trigger',
 };
 
 /**
@@ -258,7 +276,7 @@ export function nodeOf(type: OurNodeType, parameters: INode['parameters'], setti
 	assertStorable(parameters, 'parameters');
 	return {
 		id: `${type}-under-test`,
-		name: type === 'surveyFeedback' ? 'Survey Feedback' : 'Survey Feedback Trigger',
+		name: NODE_NAMES[type],
 		type: `${PACKAGE}.${type}`,
 		typeVersion: 1,
 		position: [200, 0],

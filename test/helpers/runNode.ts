@@ -8,7 +8,7 @@ import type { IDataObject, INode, INodeExecutionData, NodeExecutionHint } from '
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import type { Transport } from '../../nodes/shared/transport';
-import { nodeOf, runWorkflow, type ExecutionError, type SentRequest } from './engine';
+import { asTool, nodeOf, runWorkflow, type ExecutionError, type SentRequest } from './engine';
 import { testTransport } from './transport';
 
 export type { SentRequest } from './engine';
@@ -32,6 +32,10 @@ export interface RunOptions {
 	credential?: IDataObject;
 	/** The node's transport; default: the test transport (no pacing, millisecond retries). */
 	transport?: Transport;
+	/** The node's version as the workflow stores it; default 1. */
+	typeVersion?: number;
+	/** Run the node as an AI tool (`surveyFeedbackTool`). */
+	tool?: boolean;
 }
 
 export interface RunResult {
@@ -51,10 +55,12 @@ const ON_ERROR = { true: 'continueRegularOutput', errorOutput: 'continueErrorOut
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const authentication = options.authentication ?? 'apiKeyHeader';
 	const onError = options.continueOnFail ? ON_ERROR[String(options.continueOnFail) as keyof typeof ON_ERROR] : undefined;
-	const node = nodeOf('surveyFeedback', { authentication, ...options.parameters } as INode['parameters'], onError ? { onError } : {});
+	const settings: Partial<INode> = { typeVersion: options.typeVersion ?? 1, ...(onError ? { onError } : {}) };
+	const node = nodeOf(options.tool ? 'surveyFeedbackTool' : 'surveyFeedback', { authentication, ...options.parameters } as INode['parameters'], settings);
+	const nodeType = new SurveyFeedback(options.transport ?? testTransport());
 	const { outputs, error, sent, hints } = await runWorkflow({
 		node,
-		nodeType: new SurveyFeedback(options.transport ?? testTransport()),
+		nodeType: options.tool ? asTool(nodeType) : nodeType,
 		items: options.items ?? [{}],
 		timezone: options.timezone,
 		credentials: {

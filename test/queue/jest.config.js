@@ -1,5 +1,5 @@
 /**
- * The queue-mode tests (issue 10): this package in n8n's queue mode, a main and two workers
+ * The queue-mode tests: this package in n8n's queue mode, a main and two workers
  * joined by Redis and sharing PostgreSQL (dev/queue), against the simulator.
  *
  *   npm run test:queue                                   # build, then every queue test, one after the other

@@ -1,5 +1,5 @@
 /**
- * Issue 10, test 1: four executions at once on two workers against ONE simulator account with
+ * Four executions at once on two workers against ONE simulator account with
  * its rate limit on, at a clock ten times faster than the service's (15 requests per 6 s for
  * 150 per 60 s). Each reads all 30,000 feedback records (Return All, 30 pages) and upserts
  * 3,000 customers of its own; the credential states that limit, as for an account that had it.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, test 3: where n8n 2.41.1 keeps a poll trigger's position, and whether a restart
+ * Where n8n 2.41.1 keeps a poll trigger's position, and whether a restart
  * right after activation (before any new record) loses it.
  *
  * (a) n8n's defaults. The activation polls once, awaited, on the very Workflow object whose

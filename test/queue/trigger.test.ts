@@ -1,10 +1,12 @@
 /**
- * Issue 10, test 2: the Survey Feedback Trigger in queue mode. It polls on the main (every 5 s),
- * its executions run on the workers; records inserted across polls start the workflow exactly
- * once, also across restarts of the main, its position kept in PostgreSQL: once right after
- * activation, before any new record (the case the README's Limits called a hole), and once
- * after records were emitted. With n8n's default settings.
+ * The Survey Feedback Trigger in queue mode. It polls on the main (every 5 s), its executions run
+ * on the workers; records inserted across polls start the workflow exactly once, also across
+ * restarts of the main, its position kept in PostgreSQL: once right after activation, before any
+ * new record, and once after records were emitted; and while one poll rides out 20 s of failures,
+ * the polls the main starts meanwhile are skipped. With n8n's default settings.
  */
+import * as fs from 'node:fs';
+
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type Simulator } from '../../dev/simulator';
 import { emissions, FEEDBACK_PATH, newFeedback, simulatorCredential, sleep, triggerWorkflow, waitForEmitted } from './support';
@@ -24,7 +26,9 @@ function storedPosition(): { watermark: string | null; idsAtWatermark: string[] 
 beforeAll(async () => {
 	sim = await start({ seed: 'demo', rateLimit: false });
 	cluster = await createQueueCluster({ name: 'test-trigger', workers: 2, concurrency: 5 });
-	await cluster.main.importCredentials([simulatorCredential(sim, 1, CRED)]);
+	// Retries for up to two minutes: one test has the service fail for 20 s.
+	const credential = simulatorCredential(sim, 1, CRED);
+	await cluster.main.importCredentials([{ ...credential, data: { ...credential.data, maxRetryWait: 120 } }]);
 	await cluster.main.importWorkflows([triggerWorkflow(WORKFLOW_ID, CRED)]);
 	await cluster.start();
 });
@@ -89,5 +93,32 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		const byWorker = cluster.executionsByWorker();
 		expect([...byWorker.values()].flat().sort((a, b) => a - b)).toEqual(emitted.map((e) => e.id));
 		console.log(`trigger in queue mode: ${emitted.length} executions, ${[...byWorker].map(([w, ids]) => `${w}: ${ids.join(', ')}`).join('; ')}`);
+	});
+
+	it('a poll that rides out 20 s of failures: the polls the main starts meanwhile are skipped; every record once, in order', async () => {
+		const skipped = () =>
+			fs.readFileSync(cluster.main.logFile!, 'utf8').split('\n').filter((line) => line.includes('the previous check is still running')).length;
+		const skippedBefore = skipped();
+		const before = (await emissions(cluster.main, WORKFLOW_ID)).length;
+		const page = { method: 'GET', pathPrefix: FEEDBACK_PATH };
+		sim.configure({ faults: [{ kind: 500, share: 0.5, match: page }, { kind: 'drop', match: page }] });
+		const backlog = Array.from({ length: 2500 }, (_, i) => `backlog ${i}`);
+		newFeedback(sim, 1, backlog);
+		all.push(...backlog);
+		await sleep(20_000);
+		sim.configure({ faults: [] });
+		await waitForEmitted(cluster.main, WORKFLOW_ID, backlog, { sim, timeoutMs: 150_000 });
+		const later = Array.from({ length: 500 }, (_, i) => `later ${i}`);
+		newFeedback(sim, 1, later);
+		all.push(...later);
+		await waitForEmitted(cluster.main, WORKFLOW_ID, later, { sim, timeoutMs: 90_000 });
+
+		const emitted = await emissions(cluster.main, WORKFLOW_ID);
+		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
+		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
+		const byWorker = cluster.executionsByWorker();
+		expect([...byWorker.values()].flat().sort((a, b) => a - b)).toEqual(emitted.map((e) => e.id));
+		expect(emitted.length).toBeGreaterThan(before);
+		expect(skipped() - skippedBefore).toBeGreaterThanOrEqual(3);
 	});
 });

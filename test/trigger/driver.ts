@@ -9,6 +9,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
+import { PollGuard } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
 import { nodeOf, pollOnce, runWorkflow, type ExecutionError, type PollOptions, type SentRequest } from '../helpers/engine';
 import { testTransport } from '../helpers/transport';
 import type { Simulator } from '../../dev/simulator';
@@ -37,9 +38,12 @@ export interface DriverOptions {
 
 export class TriggerDriver {
 	/** The workflow's static data, as the active workflow holds it between polls. */
-	private readonly staticData: IDataObject = {};
-	/** Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds. */
-	private readonly nodeType = new SurveyFeedbackTrigger(testTransport());
+	private staticData: IDataObject = {};
+	/**
+	 * Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds; a poll
+	 * guard of this driver's own, as one n8n process has one.
+	 */
+	private readonly nodeType = new SurveyFeedbackTrigger(testTransport(), new PollGuard());
 
 	constructor(private readonly options: DriverOptions) {}
 
@@ -52,6 +56,14 @@ export class TriggerDriver {
 	private nodeData(workflowStaticData: IDataObject): IDataObject {
 		const kept = workflowStaticData[`node:${this.node().name}`];
 		return kept === undefined ? {} : JSON.parse(JSON.stringify(kept));
+	}
+
+	/**
+	 * Deactivates and activates the workflow again: n8n builds a new workflow whose static data is
+	 * what its database holds, a copy of the state the last finished poll left.
+	 */
+	reactivate() {
+		this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 	}
 
 	setParameters(parameters: Record<string, unknown>) {

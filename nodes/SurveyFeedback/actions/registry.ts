@@ -2,6 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { OperationModule } from '../helpers/operation';
+import { outputProperties } from '../helpers/output';
+import { simplifiedFieldNames } from '../../shared/records';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {
@@ -55,20 +57,26 @@ function operationList(resource: Resource): INodeProperties {
 /**
  * What a model reads about the operation when the node runs as an AI tool. It is the node's own
  * `toolDescription` parameter, shown only in tool mode (`@tool`): n8n then uses it instead of its
- * generic "<action> in Survey Feedback", and the user can still rewrite it.
+ * generic "<action> in Survey Feedback", and the user can still rewrite it. From version 2, an
+ * operation whose records are simplified by default also names the fields the model will get.
  */
-function toolDescription(operation: OperationModule): INodeProperties {
-	const { option } = operation;
+function toolDescription(operation: OperationModule): INodeProperties[] {
+	const { option, returns } = operation;
 	const text = option.toolDescription ?? `${option.description}.`;
-	return {
+	const property = (defaultText: string, show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
 		displayName: 'Tool Description',
 		name: 'toolDescription',
 		type: 'string',
 		typeOptions: { rows: 3 },
-		default: text,
+		default: defaultText,
 		description: 'What the AI agent reads about this tool: what it does, what it returns and which values it needs',
-		displayOptions: { show: { '@tool': [true] } },
-	};
+		displayOptions: { show: { '@tool': [true], ...show } },
+	});
+	if (!returns) return [property(text, {})];
+	return [
+		property(text, { '@version': [1] }),
+		property(`${text} Each record returned has only these fields: ${simplifiedFieldNames(returns).join(', ')}.`, { '@version': [2] }),
+	];
 }
 
 /** The node's Resource list, and per resource its Operation list and every operation's properties. */
@@ -87,8 +95,9 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 			operationList(resource),
 			...resource.operations.flatMap((operation) =>
 				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, [
-					toolDescription(operation),
+					...toolDescription(operation),
 					...operation.properties,
+					...(operation.returns ? outputProperties(operation.returns) : []),
 				]),
 			),
 		]),

@@ -4,8 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asNodeError } from '../../shared/nodeError';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/batching';
-import { isToolRun, simplifyRecord } from '../helpers/toolMode';
 import { isBulk, type ItemOutcome } from '../helpers/operation';
+import { outputShaping } from '../helpers/output';
 import { findOperation } from './registry';
 import { resources } from './resources';
 
@@ -94,13 +94,13 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 		throw failedItemsError(node, label, failed, succeeded);
 	}
 
-	const simplify = isToolRun(this) && (this.getNodeParameter('simplify', 0, true) as boolean);
+	const shape = outputShaping(this, operation);
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
 			output.push(errorItem({ itemIndex: outcome.itemIndex, error: nodeError(node, outcome.error, outcome.itemIndex, label) }));
 		} else {
-			const json = simplify ? (Array.isArray(outcome.json) ? outcome.json.map(simplifyRecord) : simplifyRecord(outcome.json)) : outcome.json;
+			const json = shape ? (Array.isArray(outcome.json) ? outcome.json.map(shape) : shape(outcome.json)) : outcome.json;
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
 					itemData: { item: outcome.itemIndex },

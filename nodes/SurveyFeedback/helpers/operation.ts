@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { RecordShape } from '../../shared/records';
 import type { ServiceApi } from '../../shared/transport';
 
 /** The entry an operation has in its resource's Operation list. */
@@ -31,6 +32,8 @@ interface OperationBase {
 	option: OperationOption;
 	/** The operation's own parameters; the registry scopes them to its resource and operation. */
 	properties: INodeProperties[];
+	/** The records it returns, when they have more than ten fields: the node then offers Simplify. */
+	returns?: RecordShape;
 }
 
 /** One request (or one paged walk) per input item. */

@@ -16,7 +16,8 @@ export const simplifyProperty: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to leave out empty fields and fields that repeat another one, so that the model reads only what the records say',
-	displayOptions: { show: { '@tool': [true] } },
+	// Version 2 has the Output choice instead, on the operations whose records need it.
+	displayOptions: { show: { '@tool': [true], '@version': [1] } },
 };
 
 /** Fields of the service's records that repeat another field of the same record. */

@@ -1,4 +1,5 @@
 import { getByIdOperation } from '../../helpers/getById';
+import { companyRecord } from '../../../shared/records';
 
 export const { option, properties, execute } = getByIdOperation({
 	option: {
@@ -17,3 +18,5 @@ export const { option, properties, execute } = getByIdOperation({
 	},
 	path: '/api/v2/companies',
 });
+
+export const returns = companyRecord;

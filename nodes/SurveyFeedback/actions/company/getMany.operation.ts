@@ -5,6 +5,7 @@ import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { getMany } from '../../helpers/lists';
 import type { OperationOption } from '../../helpers/operation';
+import { companyRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -48,3 +49,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		recordsKey: 'companies',
 	});
 }
+
+export const returns = companyRecord;

@@ -1,4 +1,5 @@
 import { getByIdOperation } from '../../helpers/getById';
+import { customerRecord } from '../../../shared/records';
 
 export const { option, properties, execute } = getByIdOperation({
 	option: {
@@ -12,3 +13,5 @@ export const { option, properties, execute } = getByIdOperation({
 	id: { displayName: 'Customer ID', name: 'customerId', description: 'The ID of the customer' },
 	path: '/api/v2/customers',
 });
+
+export const returns = customerRecord;

@@ -7,6 +7,7 @@ import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } fro
 import { datesAndAttributes } from '../../helpers/listQuery';
 import { getMany } from '../../helpers/lists';
 import type { OperationOption } from '../../helpers/operation';
+import { customerRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -46,3 +47,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		recordsKey: 'subscribers',
 	});
 }
+
+export const returns = customerRecord;

@@ -1,4 +1,5 @@
 import { getByIdOperation } from '../../helpers/getById';
+import { feedbackRecord } from '../../../shared/records';
 
 export const { option, properties, execute } = getByIdOperation({
 	option: {
@@ -12,3 +13,5 @@ export const { option, properties, execute } = getByIdOperation({
 	id: { displayName: 'Feedback ID', name: 'feedbackId', description: 'The ID of the feedback response' },
 	path: '/api/v2/feedback',
 });
+
+export const returns = feedbackRecord;

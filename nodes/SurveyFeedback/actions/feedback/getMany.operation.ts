@@ -5,6 +5,7 @@ import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/d
 import { getMany } from '../../helpers/lists';
 import { listProperties, readListQuery } from '../../helpers/listQuery';
 import type { OperationOption } from '../../helpers/operation';
+import { feedbackRecord } from '../../../shared/records';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
@@ -40,3 +41,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		recordsKey: 'responses',
 	});
 }
+
+export const returns = feedbackRecord;

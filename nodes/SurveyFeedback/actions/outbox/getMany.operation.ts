@@ -5,6 +5,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { getMany } from '../../helpers/lists';
 import { listProperties, readListQuery } from '../../helpers/listQuery';
 import type { OperationOption } from '../../helpers/operation';
+import { outboxRecord } from '../../../shared/records';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';
@@ -77,3 +78,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		recordsKey: 'surveys',
 	});
 }
+
+export const returns = outboxRecord;

@@ -7,6 +7,7 @@ import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists';
 import type { OperationOption } from '../../helpers/operation';
+import { reportRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -63,3 +64,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 	if (reports.length || Array.isArray(body.data)) return reports;
 	return [recordOf(body)];
 }
+
+export const returns = reportRecord;

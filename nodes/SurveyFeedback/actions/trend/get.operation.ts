@@ -6,6 +6,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists';
 import type { OperationOption } from '../../helpers/operation';
+import { trendRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -84,3 +85,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 	}
 	return recordOf(await api.request({ method: 'GET', path: `/api/v2/trends/${encodeURIComponent(groupId)}`, qs, itemIndex }));
 }
+
+export const returns = trendRecord;

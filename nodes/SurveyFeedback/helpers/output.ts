@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../shared/records';
+import type { OperationModule } from './operation';
+import { isToolRun, simplifyRecord } from './toolMode';
+
+/**
+ * What the node returns of the records it reads. Version 1 returns them whole (in tool mode,
+ * without empty fields when "Simplify Output" is on). From version 2, operations that return
+ * records with more than ten fields have Simplify, on by default; in tool mode the Output choice
+ * instead: Simplified, Raw, or Selected Fields (the ID always kept).
+ */
+
+/** Shown on version 2 nodes; a later version adds its number here. */
+const VERSION_2 = { '@version': [2] };
+
+/** Simplify, Output and Fields of an operation that returns `shape` records. */
+export function outputProperties(shape: RecordShape): INodeProperties[] {
+	const simplifiedList = simplifiedFieldNames(shape).join(', ');
+	return [
+		{
+			displayName: 'Simplify',
+			name: 'simple',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			hint: `Simplified ${shape.plural} have ${simplifiedList}`,
+			displayOptions: { show: { ...VERSION_2, '@tool': [false] } },
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'simplified',
+			options: [
+				{ name: 'Simplified', value: 'simplified', description: `Return ${simplifiedList}` },
+				{ name: 'Raw', value: 'raw', description: 'Return every field the service sends' },
+				{ name: 'Selected Fields', value: 'selected', description: `Return the ${shape.idField} and the fields you choose` },
+			],
+			description: `Which fields of the ${shape.plural} the tool returns to the AI agent`,
+			displayOptions: { show: { ...VERSION_2, '@tool': [true] } },
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			default: [],
+			options: [...shape.fields].sort((a, b) => a.localeCompare(b)).map((field) => ({ name: field, value: field })),
+			description: `The fields to return besides the ${shape.idField}, which is always returned`,
+			displayOptions: { show: { ...VERSION_2, '@tool': [true], output: ['selected'] } },
+		},
+	];
+}
+
+type Shaping = (record: IDataObject) => IDataObject;
+
+/** How this run shapes every record the operation returns, by the node's version and its settings. */
+export function outputShaping(ctx: IExecuteFunctions, operation: OperationModule): Shaping | undefined {
+	const tool = isToolRun(ctx);
+	if (ctx.getNode().typeVersion < 2) {
+		return tool && (ctx.getNodeParameter('simplify', 0, true) as boolean) ? simplifyRecord : undefined;
+	}
+	const shape = operation.returns;
+	if (!shape) return undefined;
+	const mode = tool ? (ctx.getNodeParameter('output', 0, 'simplified') as string) : ctx.getNodeParameter('simple', 0, true) ? 'simplified' : 'raw';
+	if (mode === 'simplified') return (record) => simplifyRecordAs(shape, record);
+	if (mode === 'selected') {
+		const chosen = ctx.getNodeParameter('fields', 0, []) as string[];
+		return (record) => selectFields(shape, record, chosen);
+	}
+	return undefined;
+}

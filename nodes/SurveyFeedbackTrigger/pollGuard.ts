@@ -1,0 +1,48 @@
+/**
+ * One poll at a time for each trigger (one workflow, one node) in this n8n process.
+ *
+ * n8n starts a poll on schedule whether or not the previous one has finished. Two polls of one
+ * trigger would read the same saved position and emit the same records twice, so a poll that
+ * starts while another of the same trigger is still running returns at once, reading and writing
+ * nothing; the next scheduled poll after the running one goes on from where it ended.
+ *
+ * A poll of the same trigger over another static data object belongs to a newer activation of the
+ * workflow (deactivated and activated again while the old poll ran), whose position n8n read from
+ * its database. The old poll then finishes without writing its position or emitting anything, so
+ * that the new activation's position stays the only one and its next poll reads those records.
+ */
+export interface RunningPoll {
+	/** False once a newer activation of the workflow tried to poll: the result must be dropped. */
+	isCurrent(): boolean;
+}
+
+interface Entry {
+	staticData: object;
+	current: boolean;
+}
+
+export class PollGuard {
+	private readonly running = new Map<string, Entry>();
+
+	/**
+	 * Runs `poll` unless a poll of the same trigger is running; then returns what `skip` returns,
+	 * at once. The poll checks `isCurrent()` after its last request, before it writes anything.
+	 */
+	async run<T, S>(trigger: string, staticData: object, poll: (run: RunningPoll) => Promise<T>, skip: () => S): Promise<T | S> {
+		const other = this.running.get(trigger);
+		if (other) {
+			if (other.staticData !== staticData) other.current = false;
+			return skip();
+		}
+		const entry: Entry = { staticData, current: true };
+		this.running.set(trigger, entry);
+		try {
+			return await poll({ isCurrent: () => entry.current });
+		} finally {
+			if (this.running.get(trigger) === entry) this.running.delete(trigger);
+		}
+	}
+}
+
+/** The guard of this n8n process: polls run on one process (the main, or the leader of several). */
+export const sharedPollGuard = new PollGuard();

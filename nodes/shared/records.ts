@@ -1,0 +1,130 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The service's records that have more than ten fields, and what Simplify makes of them: the ten
+ * or fewer fields workflows use most, most used first, nested fields brought up to the top level.
+ * Fields a record does not have are left out, never invented.
+ */
+
+/** A simplified field: a top-level field kept under its own name, or a name and how to read it. */
+type SimplifiedField = string | [name: string, read: (record: IDataObject) => unknown];
+
+export interface RecordShape {
+	/** For descriptions: "feedback responses". */
+	plural: string;
+	/** The field that identifies the record: every output keeps it. */
+	idField: string;
+	/** Every top-level field the service sends: the choices of Selected Fields. */
+	fields: string[];
+	simplified: SimplifiedField[];
+}
+
+const nested =
+	(parent: string, field: string) =>
+	(record: IDataObject): unknown => {
+		const value = record[parent];
+		return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject)[field] : undefined;
+	};
+
+export const feedbackRecord: RecordShape = {
+	plural: 'feedback responses',
+	idField: 'id',
+	fields: [
+		'id', 'feedbackId', 'customerId', 'email', 'firstName', 'lastName', 'companyName', 'companyId', 'jobTitle', 'country', 'state', 'city',
+		'customerTags', 'customProps', 'campaignId', 'campaignName', 'channel', 'metricsType', 'createdDate', 'score', 'ratingCategory', 'comment',
+		'additionalQuestions', 'tags', 'feedbackTags', 'topics', 'feedbackTopics', 'notes', 'status', 'resolved', 'source', 'sendDate', 'openDate',
+	],
+	simplified: ['id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'],
+};
+
+export const customerRecord: RecordShape = {
+	plural: 'customers',
+	idField: 'id',
+	fields: [
+		'id', 'email', 'firstName', 'lastName', 'companyName', 'companyId', 'jobTitle', 'phone', 'country', 'state', 'city', 'tags', 'properties',
+		'channel', 'status', 'unsubscribed', 'unsubscribedBy', 'unsubscribedDate', 'createdDate', 'updatedDate',
+	],
+	simplified: ['id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'],
+};
+
+export const outboxRecord: RecordShape = {
+	plural: 'sent surveys',
+	idField: 'surveyId',
+	fields: [
+		'surveyId', 'email', 'customerId', 'firstName', 'lastName', 'companyName', 'customerTags', 'customProps', 'surveyCreatedDate', 'sentDate',
+		'scheduledDate', 'channel', 'campaign', 'campaignId', 'surveyTemplateId', 'subject', 'sentBy', 'status', 'detailedStatus',
+	],
+	simplified: [
+		'surveyId', 'email', 'campaignId', 'campaign', 'channel', 'status', 'sentDate',
+		['isOpened', nested('detailedStatus', 'isOpened')],
+		['isResponded', nested('detailedStatus', 'isResponded')],
+		['respondedDate', nested('detailedStatus', 'respondedDate')],
+	],
+};
+
+export const companyRecord: RecordShape = {
+	plural: 'companies',
+	idField: 'id',
+	fields: ['id', 'companyName', 'domain', 'industryName', 'tags', 'createdDate', 'cxMetrics', 'contactsCount'],
+	simplified: [
+		'id', 'companyName', 'domain', 'industryName', 'tags', 'contactsCount',
+		['NPS', nested('cxMetrics', 'NPS')],
+		['CSAT', nested('cxMetrics', 'CSAT')],
+		['CES', nested('cxMetrics', 'CES')],
+		'createdDate',
+	],
+};
+
+export const trendRecord: RecordShape = {
+	plural: 'trends',
+	idField: 'group',
+	fields: ['group', 'date', 'current', 'baseline', 'deltas', 'trendLine'],
+	simplified: [
+		['groupId', nested('group', 'id')],
+		['groupName', nested('group', 'name')],
+		['metric', nested('group', 'metricType')],
+		['period', (record) => record.date],
+		['startDate', nested('current', 'startDate')],
+		['endDate', nested('current', 'endDate')],
+		['score', nested('current', 'score')],
+		['totalResponses', nested('current', 'totalResponses')],
+		['baselineScore', nested('baseline', 'score')],
+		['scoreChange', nested('deltas', 'score')],
+	],
+};
+
+export const reportRecord: RecordShape = {
+	plural: 'campaign reports',
+	idField: 'campaignId',
+	fields: [
+		'campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'average', 'promoters', 'passives', 'detractors', 'promotersCount',
+		'passivesCount', 'detractorsCount', 'totalResponses', 'questionsStats', 'trend', 'last', 'deliveryStats',
+	],
+	simplified: [
+		'campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses',
+		['sent', nested('deliveryStats', 'sent')],
+		['responded', nested('deliveryStats', 'responded')],
+		['responseRate', nested('deliveryStats', 'responseRate')],
+	],
+};
+
+/** The names of a shape's simplified fields, in their order. */
+export function simplifiedFieldNames(shape: RecordShape): string[] {
+	return shape.simplified.map((field) => (typeof field === 'string' ? field : field[0]));
+}
+
+/** The record as Simplify returns it. */
+export function simplifyRecordAs(shape: RecordShape, record: IDataObject): IDataObject {
+	const simplified: IDataObject = {};
+	for (const field of shape.simplified) {
+		const [name, value] = typeof field === 'string' ? [field, record[field]] : [field[0], field[1](record)];
+		if (value !== undefined) simplified[name] = value as IDataObject[string];
+	}
+	return simplified;
+}
+
+/** The record with only its ID and the chosen top-level fields, in the record's own order. */
+export function selectFields(shape: RecordShape, record: IDataObject, chosen: string[]): IDataObject {
+	const keep = new Set([shape.idField, ...chosen]);
+	return Object.fromEntries(Object.entries(record).filter(([name]) => keep.has(name)));
+}

@@ -1,0 +1,317 @@
+/**
+ * What the node returns in each version, run in n8n's own engine against the simulator: version 1
+ * returns the service's records whole; version 2 simplifies the big ones by default, returns them
+ * whole with Simplify off, and as an AI tool offers Simplified, Raw or Selected Fields. The
+ * trigger likewise.
+ */
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import { start, type Simulator } from '../../dev/simulator';
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
+import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
+import { resources } from '../../nodes/SurveyFeedback/actions/resources';
+import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
+import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { FIXED_NOW } from '../helpers/testkit';
+import { testTransport } from '../helpers/transport';
+
+let sim: Simulator;
+let service: RunOptions['service'];
+let feedbackId: string;
+let customerId: string;
+let companyId: string;
+let campaignId: string;
+
+async function get(path: string): Promise<IDataObject> {
+	const response = await fetch(`${sim.baseUrl}${path}`, { headers: { 'X-Api-Key': service.apiKey } });
+	return (await response.json()) as IDataObject;
+}
+
+beforeAll(async () => {
+	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
+	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
+	feedbackId = String(((await get('/api/v2/feedback?limit=1')).data as { responses: IDataObject[] }).responses[0].id);
+	customerId = String(((await get('/api/v2/customers?limit=1')).data as { subscribers: IDataObject[] }).subscribers[0].id);
+	companyId = String(((await get('/api/v2/companies?limit=1')).data as { companies: IDataObject[] }).companies[0].id);
+	campaignId = String(((await get('/api/v2/campaigns')).campaigns as IDataObject[])[0].id);
+});
+
+afterAll(async () => {
+	await sim.close();
+});
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const at = (record: IDataObject, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
+
+/**
+ * Per operation: its parameters, and what Simplify returns, field by field: the simplified
+ * field's name and where it is in the whole record (a dotted path for nested fields).
+ */
+const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; simplified: Record<string, string> }> = [
+	{
+		name: 'Feedback: Get Many',
+		parameters: () => ({ resource: 'feedback', operation: 'getMany', limit: 5 }),
+		simplified: same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'),
+	},
+	{
+		name: 'Feedback: Get',
+		parameters: () => ({ resource: 'feedback', operation: 'get', feedbackId }),
+		simplified: same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'),
+	},
+	{
+		name: 'Customer: Get Many',
+		parameters: () => ({ resource: 'customer', operation: 'getMany', limit: 5 }),
+		simplified: same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'),
+	},
+	{
+		name: 'Customer: Get',
+		parameters: () => ({ resource: 'customer', operation: 'get', customerId }),
+		simplified: same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'),
+	},
+	{
+		name: 'Outbox: Get Many',
+		parameters: () => ({ resource: 'outbox', operation: 'getMany', limit: 5 }),
+		simplified: {
+			...same('surveyId', 'email', 'campaignId', 'campaign', 'channel', 'status', 'sentDate'),
+			isOpened: 'detailedStatus.isOpened',
+			isResponded: 'detailedStatus.isResponded',
+			respondedDate: 'detailedStatus.respondedDate',
+		},
+	},
+	{
+		name: 'Company: Get Many',
+		parameters: () => ({ resource: 'company', operation: 'getMany', limit: 5 }),
+		simplified: {
+			...same('id', 'companyName', 'domain', 'industryName', 'tags', 'contactsCount'),
+			NPS: 'cxMetrics.NPS',
+			CSAT: 'cxMetrics.CSAT',
+			CES: 'cxMetrics.CES',
+			createdDate: 'createdDate',
+		},
+	},
+	{
+		name: 'Company: Get',
+		parameters: () => ({ resource: 'company', operation: 'get', companyId }),
+		simplified: { ...same('id', 'companyName', 'domain', 'industryName', 'tags', 'contactsCount'), NPS: 'cxMetrics.NPS', CSAT: 'cxMetrics.CSAT', CES: 'cxMetrics.CES', createdDate: 'createdDate' },
+	},
+	{
+		name: 'Trend: Get',
+		parameters: () => ({ resource: 'trend', operation: 'get', trendGroup: byId('default'), date: 'past-year' }),
+		simplified: {
+			groupId: 'group.id',
+			groupName: 'group.name',
+			metric: 'group.metricType',
+			period: 'date',
+			startDate: 'current.startDate',
+			endDate: 'current.endDate',
+			score: 'current.score',
+			totalResponses: 'current.totalResponses',
+			baselineScore: 'baseline.score',
+			scoreChange: 'deltas.score',
+		},
+	},
+	{
+		name: 'Report: Get',
+		parameters: () => ({ resource: 'report', operation: 'get', campaign: byId(campaignId), startDate: '2025-01-01', endDate: '2026-12-31' }),
+		simplified: {
+			...same('campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses'),
+			sent: 'deliveryStats.sent',
+			responded: 'deliveryStats.responded',
+			responseRate: 'deliveryStats.responseRate',
+		},
+	},
+];
+
+function same(...names: string[]): Record<string, string> {
+	return Object.fromEntries(names.map((name) => [name, name]));
+}
+
+/** The field the operation's records are identified by, which every output keeps. */
+function simplifiedId(name: string): string {
+	const [resourceName, operationName] = name.split(': ');
+	const resource = resources.find((candidate) => candidate.name === resourceName);
+	const operation = resource?.operations.find((candidate) => candidate.option.name === operationName);
+	if (!operation?.returns) throw new Error(`${name} offers no Simplify`);
+	return operation.returns.idField;
+}
+
+/** The simplified fields the whole record has (some sent surveys come without a surveyId). */
+function presentIn(record: IDataObject, simplified: Record<string, string>): string[] {
+	return Object.entries(simplified)
+		.filter(([, path]) => at(record, path) !== undefined)
+		.map(([name]) => name);
+}
+
+/** How many fields a record has, the fields of nested objects counted one by one. */
+function fieldCount(record: IDataObject): number {
+	return Object.values(record).reduce<number>(
+		(count, value) => count + (value && typeof value === 'object' && !Array.isArray(value) ? fieldCount(value as IDataObject) : 1),
+		0,
+	);
+}
+
+const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, ...options });
+
+describe.each(CASES)('$name', ({ name, parameters, simplified }) => {
+	let whole: IDataObject[];
+
+	beforeAll(async () => {
+		const v1 = await run(parameters());
+		expect(v1.error).toBeUndefined();
+		whole = v1.json;
+	});
+
+	it('version 1 returns the records whole: more than ten fields, nested ones counted', () => {
+		expect(whole.length).toBeGreaterThan(0);
+		for (const record of whole) expect(fieldCount(record)).toBeGreaterThan(10);
+	});
+
+	it('version 2 returns at most ten fields, nested ones flattened, by default', async () => {
+		const v2 = await run(parameters(), { typeVersion: 2 });
+		expect(v2.error).toBeUndefined();
+		expect(v2.json).toHaveLength(whole.length);
+		v2.json.forEach((record, index) => {
+			expect(Object.keys(record)).toEqual(presentIn(whole[index], simplified));
+			expect(Object.keys(record).length).toBeLessThanOrEqual(10);
+			for (const [name, path] of Object.entries(simplified)) expect(record[name]).toEqual(at(whole[index], path));
+		});
+		// Every item still points at its input item.
+		expect(v2.output.every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
+	});
+
+	it('version 2 with Simplify off returns what version 1 returns', async () => {
+		const v2 = await run({ ...parameters(), simple: false }, { typeVersion: 2 });
+		expect(v2.json).toEqual(whole);
+	});
+
+	it('version 2 as an AI tool: Simplified by default, Raw, or the ID and the Selected Fields', async () => {
+		const simplifiedRun = await run(parameters(), { typeVersion: 2, tool: true });
+		expect(simplifiedRun.json.map((record) => Object.keys(record))).toEqual(whole.map((record) => presentIn(record, simplified)));
+
+		const raw = await run({ ...parameters(), output: 'raw' }, { typeVersion: 2, tool: true });
+		expect(raw.json).toEqual(whole);
+
+		const idField = simplifiedId(name);
+		const chosen = Object.keys(whole[0]).filter((name) => name !== idField).slice(-2);
+		const selected = await run({ ...parameters(), output: 'selected', fields: chosen }, { typeVersion: 2, tool: true });
+		selected.json.forEach((record, index) => {
+			const expected = Object.fromEntries(Object.entries(whole[index]).filter(([name]) => name === idField || chosen.includes(name)));
+			expect(record).toEqual(expected);
+		});
+	});
+});
+
+/** The simplified fields of the operation a property belongs to. */
+function simplifiedFieldNamesOf(property: INodeProperties): string[] {
+	const show = property.displayOptions?.show ?? {};
+	const resource = resources.find((candidate) => candidate.value === (show.resource as string[])[0]);
+	const operation = resource?.operations.find((candidate) => candidate.option.value === (show.operation as string[])[0]);
+	return simplifiedFieldNames(operation!.returns!);
+}
+
+describe('which operations offer Simplify', () => {
+	const description = new SurveyFeedback().description;
+
+	it('a new node gets version 2; workflows saved with version 1 keep it', () => {
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	it('exactly the operations above, each with the toggle only from version 2', () => {
+		const offering = resources.flatMap((resource) => resource.operations.filter((operation) => operation.returns).map((operation) => `${resource.name}: ${operation.option.name}`));
+		expect(offering.sort()).toEqual(CASES.map(({ name }) => name).sort());
+		const toggles = description.properties.filter((property) => property.name === 'simple');
+		expect(toggles).toHaveLength(CASES.length);
+		for (const toggle of toggles) expect(toggle.displayOptions?.show?.['@version']).toEqual([2]);
+	});
+
+	it("as a tool, version 2's description names the simplified fields; version 1's stays as it was", () => {
+		const descriptions = description.properties.filter((property) => property.name === 'toolDescription');
+		const v2 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[2]');
+		const v1 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[1]');
+		expect(v2).toHaveLength(CASES.length);
+		expect(v1).toHaveLength(CASES.length);
+		v2.forEach((property, index) => {
+			expect(property.default).toBe(`${v1[index].default} Each record returned has only these fields: ${simplifiedFieldNamesOf(property).join(', ')}.`);
+		});
+	});
+
+	it('the Selected Fields choices are every field the service sends', async () => {
+		const lists: Array<[RecordShape, string]> = [
+			[feedbackRecord, '/api/v2/feedback?limit=50'],
+			[customerRecord, '/api/v2/customers?limit=50'],
+			[outboxRecord, '/api/v2/outbox?limit=50'],
+		];
+		for (const [shape, path] of lists) {
+			const data = (await get(path)).data as IDataObject;
+			const records = Object.values(data).find(Array.isArray) as IDataObject[];
+			const sent = new Set(records.flatMap((record) => Object.keys(record)));
+			expect([...sent].sort()).toEqual([...shape.fields].sort());
+		}
+	});
+});
+
+describe('version 1 as an AI tool keeps its Simplify Output', () => {
+	it('leaves out empty fields and repeated ones, and keeps the others', async () => {
+		const whole = (await run({ resource: 'feedback', operation: 'getMany', limit: 5 })).json;
+		const tool = await run({ resource: 'feedback', operation: 'getMany', limit: 5 }, { tool: true });
+		tool.json.forEach((record, index) => {
+			expect(record).not.toHaveProperty('feedbackId');
+			expect(record.id).toBe(whole[index].id);
+			expect(record.email).toBe(whole[index].email);
+			expect(Object.keys(record).length).toBeGreaterThan(10);
+		});
+	});
+});
+
+describe('the trigger', () => {
+	const credentials = { surveyFeedbackApi: { apiKey: '', baseUrl: '' } };
+	const trigger = (typeVersion: number, parameters: Record<string, unknown> = {}): INode =>
+		nodeOf('surveyFeedbackTrigger', { authentication: 'apiKeyHeader', event: 'newFeedback', ...parameters } as INode['parameters'], { typeVersion });
+
+	beforeAll(() => {
+		credentials.surveyFeedbackApi = { apiKey: service.apiKey, baseUrl: sim.baseUrl };
+	});
+
+	/** Starts an active trigger from a moment, polls once and returns what it emitted. */
+	async function poll(typeVersion: number, parameters: Record<string, unknown> = {}): Promise<IDataObject[]> {
+		const result = await pollOnce({
+			node: trigger(typeVersion, { options: { startFrom: new Date(FIXED_NOW.getTime() - 3 * 86_400_000).toISOString() }, ...parameters }),
+			nodeType: new SurveyFeedbackTrigger(testTransport()),
+			credentials,
+			staticData: {},
+		});
+		expect(result.error).toBeUndefined();
+		return (result.output?.[0] ?? []).map((item) => item.json);
+	}
+
+	it('version 1 emits whole records; version 2 simplified ones, whole again with Simplify off', async () => {
+		const v1 = await poll(1);
+		expect(v1.length).toBeGreaterThan(0);
+		const v2 = await poll(2);
+		expect(v2.map((record) => record.id)).toEqual(v1.map((record) => record.id));
+		v2.forEach((record, index) => {
+			expect(Object.keys(record)).toEqual(['id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate']);
+			for (const [name, value] of Object.entries(record)) expect(value).toEqual(v1[index][name]);
+		});
+		expect(await poll(2, { simple: false })).toEqual(v1);
+	});
+
+	it('the score filter reads the whole record before Simplify', async () => {
+		const detractors = await poll(2, { score: 'detractors' });
+		expect(detractors.length).toBeGreaterThan(0);
+		for (const record of detractors) expect(record.score).toBeLessThanOrEqual(6);
+	});
+
+	it('Fetch Test Event shows the sample as the active trigger will emit it', async () => {
+		const run = async (typeVersion: number) =>
+			(await runWorkflow({ node: trigger(typeVersion, { event: 'newOutboxRecord' }), nodeType: new SurveyFeedbackTrigger(testTransport()), credentials })).outputs[0]?.[0]?.json as IDataObject;
+		const whole = await run(1);
+		const simplified = await run(2);
+		expect(simplified.surveyId).toBe(whole.surveyId);
+		expect(simplified.isOpened).toBe((whole.detailedStatus as IDataObject).isOpened);
+		expect(Object.keys(simplified).length).toBeLessThanOrEqual(10);
+		expect(whole).toHaveProperty('detailedStatus');
+	});
+});

@@ -1,0 +1,233 @@
+/**
+ * Polls slower than their interval. n8n starts a poll on schedule whether or not the previous one
+ * has finished; the trigger lets one poll of a trigger run at a time.
+ * - The guard alone, on virtual time: ticks every 10 s over a poll of 35 s, a poll that fails, a
+ *   newer activation of the workflow while an old poll runs.
+ * - The trigger through n8n's engine against the simulator: a poll held part-way while others
+ *   start, one that fails meanwhile, Fetch Test Event during a poll, a reactivation during a poll.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { start, type Simulator } from '../../dev/simulator';
+import { PollGuard } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
+import { VirtualClock } from '../helpers/virtualClock';
+import { TriggerDriver, type PollResult } from './driver';
+
+const TICK_MS = 10_000;
+
+describe('the poll guard, on virtual time', () => {
+	/** Ticks every 10 s from 0 to `until`, each starting `pollOf(tick)` under the guard, as n8n's schedule does. */
+	async function schedule(options: { until: number; pollOf: (at: number) => { ms: number; fails?: boolean; staticData?: object } }) {
+		const clock = new VirtualClock({ start: 0 });
+		const guard = new PollGuard();
+		const shared = {};
+		const log: Array<{ at: number; outcome: 'ran' | 'skipped' | 'failed' | 'dropped'; endedAt: number }> = [];
+		const ticks: Array<Promise<void>> = [];
+		for (let at = 0; at <= options.until; at += TICK_MS) {
+			ticks.push(
+				clock.sleep(at).then(async () => {
+					const { ms, fails, staticData = shared } = options.pollOf(at);
+					try {
+						const outcome = await guard.run(
+							'workflow/node',
+							staticData,
+							async (run) => {
+								await clock.sleep(ms);
+								if (fails) throw new Error('the service failed');
+								return run.isCurrent() ? ('ran' as const) : ('dropped' as const);
+							},
+							() => 'skipped' as const,
+						);
+						log.push({ at, outcome, endedAt: clock.now() });
+					} catch {
+						log.push({ at, outcome: 'failed', endedAt: clock.now() });
+					}
+				}),
+			);
+		}
+		await clock.runUntil(Promise.all(ticks));
+		return log.sort((a, b) => a.at - b.at);
+	}
+
+	it('a poll of 35 s: the three ticks during it are skipped at once, the next tick runs', async () => {
+		const log = await schedule({ until: 60_000, pollOf: (at) => ({ ms: at === 0 ? 35_000 : 1_000 }) });
+		expect(log.map(({ at, outcome }) => [at / 1000, outcome])).toEqual([
+			[0, 'ran'],
+			[10, 'skipped'],
+			[20, 'skipped'],
+			[30, 'skipped'],
+			[40, 'ran'],
+			[50, 'ran'],
+			[60, 'ran'],
+		]);
+		// A skipped tick returns at once: it waits for nothing.
+		expect(log.filter((entry) => entry.outcome === 'skipped').every((entry) => entry.endedAt === entry.at)).toBe(true);
+		expect(log[0].endedAt).toBe(35_000);
+	});
+
+	it('a poll that fails frees the trigger: the next tick runs', async () => {
+		const log = await schedule({ until: 30_000, pollOf: (at) => ({ ms: at === 0 ? 15_000 : 1_000, fails: at === 0 }) });
+		expect(log.map(({ at, outcome }) => [at / 1000, outcome])).toEqual([
+			[0, 'failed'],
+			[10, 'skipped'],
+			[20, 'ran'],
+			[30, 'ran'],
+		]);
+	});
+
+	it('polls shorter than the interval all run', async () => {
+		const log = await schedule({ until: 50_000, pollOf: () => ({ ms: 9_999 }) });
+		expect(log.every((entry) => entry.outcome === 'ran')).toBe(true);
+		expect(log).toHaveLength(6);
+	});
+
+	it('a newer activation during a poll: the new one waits its turn, the old one drops its result', async () => {
+		const reactivated = {};
+		const log = await schedule({
+			until: 40_000,
+			pollOf: (at) => (at === 0 ? { ms: 25_000 } : { ms: 1_000, staticData: reactivated }),
+		});
+		expect(log.map(({ at, outcome }) => [at / 1000, outcome])).toEqual([
+			[0, 'dropped'],
+			[10, 'skipped'],
+			[20, 'skipped'],
+			[30, 'ran'],
+			[40, 'ran'],
+		]);
+	});
+});
+
+describe('the trigger, polled by n8n’s engine, while a poll of it runs', () => {
+	const T0 = Date.parse('2026-03-15T12:00:00.000Z');
+	let sim: Simulator;
+	const account = () => sim.accounts[0];
+	const iso = (time: number) => new Date(time).toISOString();
+	const insert = (records: IDataObject[]) => sim.insert(account().id, 'feedback', records);
+	const burst = (count: number, label: string, from: number) =>
+		Array.from({ length: count }, (_, i) => ({ email: `${label}${i}@example.com`, createdDate: iso(from + i) }));
+	const emails = (result: PollResult) => result.items.map((item) => item.email);
+	const driver = () => new TriggerDriver({ sim, apiKey: account().writeKey, parameters: { event: 'newFeedback' } });
+
+	/** A gate the first request of a poll waits at, until the test opens it. */
+	function gate() {
+		let open!: () => void;
+		let reached!: () => void;
+		const opened = new Promise<void>((resolve) => (open = resolve));
+		const arrived = new Promise<void>((resolve) => (reached = resolve));
+		return {
+			open,
+			arrived,
+			beforeRequest: async (index: number) => {
+				if (index !== 0) return;
+				reached();
+				await opened;
+			},
+		};
+	}
+
+	beforeAll(async () => {
+		sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(T0) });
+	});
+
+	beforeEach(() => {
+		sim.reset('empty');
+		sim.configure({ faults: [] });
+	});
+
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	it('polls started during a long poll return null at once, send nothing and keep the state; every record comes once, in order', async () => {
+		const trigger = driver();
+		insert([{ email: 'old@example.com', createdDate: iso(T0) }]);
+		await trigger.poll();
+		const before = structuredClone(trigger.state);
+		const first = burst(2500, 'first', T0 + 1);
+		insert(first);
+
+		const held = gate();
+		const long = trigger.poll({ beforeRequest: held.beforeRequest });
+		await held.arrived;
+		const during = [await trigger.poll(), await trigger.poll(), await trigger.poll()];
+		for (const skipped of during) {
+			expect(skipped.returnedNull).toBe(true);
+			expect(skipped.sent).toEqual([]);
+			expect(skipped.error).toBeUndefined();
+		}
+		expect(trigger.state).toEqual(before);
+		const later = burst(500, 'later', T0 + 10_000);
+		insert(later);
+		held.open();
+		const result = await long;
+		expect(result.error).toBeUndefined();
+
+		const next = await trigger.poll();
+		const emitted = [...emails(result), ...emails(next)];
+		expect(emitted).toEqual([...first, ...later].map((record) => record.email));
+		expect((await trigger.poll()).returnedNull).toBe(true);
+	});
+
+	it('a poll that fails while others start: they are skipped, it keeps the state, the next poll emits everything once', async () => {
+		const trigger = driver();
+		await trigger.poll();
+		const records = burst(1500, 'failing', T0 + 1);
+		insert(records);
+
+		const held = gate();
+		const failing = trigger.poll({ beforeRequest: held.beforeRequest });
+		await held.arrived;
+		sim.configure({ faults: [{ kind: 500, count: 10, match: { pathPrefix: '/api/v2/feedback' } }] });
+		expect((await trigger.poll()).returnedNull).toBe(true);
+		held.open();
+		const failed = await failing;
+		expect(failed.error?.message).toContain('Trigger: New Feedback failed');
+		expect(failed.error?.message).toContain('HTTP 500');
+		expect(trigger.state).toEqual(expect.objectContaining({ watermark: null, idsAtWatermark: [] }));
+		sim.configure({ faults: [] });
+
+		const next = await trigger.poll();
+		expect(next.error).toBeUndefined();
+		expect(emails(next)).toEqual(records.map((record) => record.email));
+	});
+
+	it('Fetch Test Event works while a poll runs, and leaves the state alone', async () => {
+		const trigger = driver();
+		await trigger.poll();
+		const records = burst(3, 'sample', T0 + 1);
+		insert(records);
+
+		const held = gate();
+		const long = trigger.poll({ beforeRequest: held.beforeRequest });
+		await held.arrived;
+		const manual = await trigger.poll({ mode: 'manual' });
+		expect(manual.error).toBeUndefined();
+		expect(manual.items.map((item) => item.email)).toEqual([records[2].email]);
+		held.open();
+		expect(emails(await long)).toEqual(records.map((record) => record.email));
+	});
+
+	it('deactivated and activated again during a poll: the old poll drops its result, the new activation emits each record once', async () => {
+		const trigger = driver();
+		await trigger.poll();
+		const stored = structuredClone(trigger.state);
+		const records = burst(1200, 'reactivated', T0 + 1);
+		insert(records);
+
+		const held = gate();
+		const old = trigger.poll({ beforeRequest: held.beforeRequest });
+		await held.arrived;
+		trigger.reactivate();
+		// The new activation's first poll meets the old one still running.
+		expect((await trigger.poll()).returnedNull).toBe(true);
+		held.open();
+		const dropped = await old;
+		expect(dropped.error).toBeUndefined();
+		expect(dropped.returnedNull).toBe(true);
+		expect(trigger.state).toEqual(stored);
+
+		const next = await trigger.poll();
+		expect(emails(next)).toEqual(records.map((record) => record.email));
+		expect((await trigger.poll()).returnedNull).toBe(true);
+	});
+});
