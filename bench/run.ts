@@ -18,6 +18,7 @@ import { machineInfo } from './lib/machine';
 import { consoleTable, markdownTable, type ScenarioResult } from './lib/report';
 import { RequestRecorder } from './lib/requests';
 import { num } from './lib/stats';
+import { limiterShapeVariants, runLimiterShapes, SHAPE_ITEMS } from './scenarios/limiterShapes';
 import { runQueue } from './scenarios/queue';
 import { rateLimitVariants, runRateLimit } from './scenarios/rateLimit';
 import { returnAllVariants, runReturnAll } from './scenarios/returnAll';
@@ -39,10 +40,10 @@ const DEFAULTS: BenchOptions = {
 	queueRealItems: 300,
 	recipients: 1_000,
 	responses: 2_000,
-	scenarios: new Set([1, 2, 3, 4, 5, 6]),
+	scenarios: new Set([1, 2, 3, 4, 5, 6, 7]),
 };
 
-const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6 };
+const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6, 'limiter-shapes': 7 };
 
 function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, queueWorkers: [...DEFAULTS.queueWorkers], scenarios: new Set(DEFAULTS.scenarios) };
@@ -76,7 +77,7 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 		else if (a === '--responses') opts.responses = Number(value(i++));
 		else if (a === '--help' || a === '-h') {
 			console.log(
-				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
+				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto,limiter-shapes] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
 			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
 
 	const results: ScenarioResult[] = [];
 	try {
-		if ([1, 2, 3, 6].some((s) => opts.scenarios.has(s))) {
+		if ([1, 2, 3, 6, 7].some((s) => opts.scenarios.has(s))) {
 			const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'bench' });
 			const s1 = opts.scenarios.has(1) ? upsertVariants(credA.refs, sim.baseUrl, opts.customers) : [];
 			const s2 = opts.scenarios.has(2) ? returnAllVariants(credA.refs, sim.baseUrl) : [];
@@ -139,7 +140,8 @@ async function main(): Promise<void> {
 				: undefined;
 			if (s3 && !opts.realLimitItems) s3.real = [];
 			const s6 = opts.scenarios.has(6) ? bulkAutoParts(credA.refs, sim.baseUrl, opts.recipients, opts.responses) : [];
-			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : []), ...s6.flatMap((part) => part.variants)];
+			const s7 = opts.scenarios.has(7) ? limiterShapeVariants(credA.refs, credB.refs, await customerIds(sim.baseUrl, A.readKey, SHAPE_ITEMS)) : undefined;
+			const all = [...s1, ...s2, ...(s3 ? [...s3.compressed, ...s3.real] : []), ...s6.flatMap((part) => part.variants), ...(s7 ? [s7.returnAll, s7.singles] : [])];
 			log(`setting up n8n in ${n8n.workDir}: ${all.length} sub-workflows and their runners`);
 			await n8n.importCredentials([...credA.imports, ...credB.imports, ...credBStated.imports]);
 			await n8n.importWorkflows(all.flatMap((v) => [v.sub, v.runner]));
@@ -165,6 +167,10 @@ async function main(): Promise<void> {
 			if (s3) {
 				log(`scenario 3: ${opts.ratePages} pages at ${opts.rateLimit.limit} per ${opts.rateLimit.windowMs} ms; ${opts.realLimitItems} items at 150 per 60 s`);
 				results.push(await runRateLimit(bench, n8n, s3, { compressed: { id: B.id } }));
+			}
+			if (s7) {
+				log(`scenario 7: limiter shapes, the credential at its defaults`);
+				results.push(await runLimiterShapes(bench, n8n, s7, { id: B.id }, opts.runs));
 			}
 		}
 		if (opts.scenarios.has(4)) {
@@ -195,7 +201,7 @@ async function main(): Promise<void> {
 	}
 
 	const atDefaults = atDefaultSizes(opts, quick);
-	const official = atDefaults && [1, 2, 3, 4, 5, 6].every((s) => opts.scenarios.has(s));
+	const official = atDefaults && [1, 2, 3, 4, 5, 6, 7].every((s) => opts.scenarios.has(s));
 	const outDir = atDefaults ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
 	fs.mkdirSync(outDir, { recursive: true });
 	if (atDefaults && !official) {

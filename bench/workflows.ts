@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { statedRateLimit, type CredentialImport, type WorkflowJson } from '../dev/n8n/harness';
+import { CREDENTIAL_DEFAULTS } from '../credentials/defaults';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const HTTP_NODE_VERSION = 4.5; // the HTTP Request node's default version in n8n 2.41.1
@@ -39,7 +40,7 @@ export function credentialsFor(
 	return {
 		refs: { ours, http },
 		imports: [
-			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: 120, ...statedRateLimit(limit) } },
+			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds, ...statedRateLimit(limit) } },
 			{ ...http, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: account.key } },
 		],
 	};

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { withKey, type AuthenticationMethod } from './authentication';
+import { CREDENTIAL_DEFAULTS } from './defaults';
 
 export const icon = {
 	light: 'file:../icons/surveyFeedback.svg',
@@ -47,24 +48,24 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			name: 'rateLimitRequests',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 150,
+			default: CREDENTIAL_DEFAULTS.rateLimitRequests,
 			description:
-				"How many requests the account accepts per window. The service documents 150 a minute; change it only if the account has another limit, or to leave part of it to other tools that use the same key.",
+				`The most requests the node sends per window for this account. The service documents ${CREDENTIAL_DEFAULTS.rateLimitRequests} a minute; the node keeps below whatever limit the service really enforces on its own, so lower this only to leave part of the limit to other tools that use the same key.`,
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',
 			name: 'rateLimitWindow',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 60,
-			description: 'The sliding window the rate limit counts in',
+			default: CREDENTIAL_DEFAULTS.rateLimitWindowSeconds,
+			description: 'The sliding window the Rate Limit counts in',
 		},
 		{
 			displayName: 'Max Rate Limit Wait (Seconds)',
 			name: 'maxRateLimitWait',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			default: 120,
+			default: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds,
 			description:
 				'How long one request may wait in total for the rate limit to clear once the service refused it with HTTP 429, before it fails. 0 fails at the first HTTP 429.',
 		},
@@ -73,7 +74,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			name: 'maxRetryWait',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			default: 60,
+			default: CREDENTIAL_DEFAULTS.maxRetryWaitSeconds,
 			description:
 				'How long a request that is safe to repeat (reads, idempotent writes) may keep retrying after a server error, a dropped connection or a broken answer before it fails. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
 		},

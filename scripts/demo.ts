@@ -16,6 +16,7 @@ import {
 	type WorkflowJson,
 } from '../dev/n8n/harness';
 import { start, type Simulator } from '../dev/simulator';
+import { CREDENTIAL_DEFAULTS } from '../credentials/defaults';
 
 export const SIMULATOR_CREDENTIAL_ID = 'sfSimulatorCredential';
 const TRIGGER_EXAMPLE = 'detractor-alert.json';
@@ -42,7 +43,7 @@ export function simulatorCredential(sim: Simulator) {
 		id: SIMULATOR_CREDENTIAL_ID,
 		name: 'Survey Feedback (simulator)',
 		type: 'surveyFeedbackApi',
-		data: { apiKey: sim.accounts[0].writeKey, baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: 120 },
+		data: { apiKey: sim.accounts[0].writeKey, baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds },
 	};
 }
 

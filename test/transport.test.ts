@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
-import { flattenQuery, joinUrl, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { flattenQuery, joinUrl, rateLimitHeaders, type ApiRequest, type Transport } from '../nodes/shared/transport';
 import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
@@ -234,6 +234,20 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
+	test('the error states what the node knows of the limit: the service\'s headers when sent', async () => {
+		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5', 'RateLimit-Policy': '"default";q=40;w=60', RateLimit: '"default";r=0;t=5' });
+		const error = await send(harness('apiKeyHeader', { apiKey: 'headers-account', maxRateLimitWait: 1 })).catch((e) => e);
+		expect(error.description).toMatch(/the service states 40 requests per minute; the credential allows at most 150 requests per minute/);
+		expect(error.description).not.toMatch(/150 requests a minute/);
+	});
+
+	test('the error states what the node knows of the limit: without headers, what the service refused', async () => {
+		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
+		const h = harness('apiKeyHeader', { apiKey: 'no-headers-account', maxRateLimitWait: 1, rateLimitRequests: 40, rateLimitWindow: 10 });
+		const error = await send(h).catch((e) => e);
+		expect(error.description).toMatch(/the service refused every request this n8n process tried; the credential allows at most 40 requests per 10 s/);
+	});
+
 	test('0 as the bound fails at the first 429', async () => {
 		const scope = nock(BASE).get('/api/v2/ping').reply(429, {});
 		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 0 })).catch((e) => e);
@@ -303,5 +317,20 @@ describe('the API key never appears in an error', () => {
 		const text = everythingIn(error);
 		expect(text).not.toContain(KEY);
 		expect(text).not.toContain(encodeURIComponent(KEY));
+	});
+});
+
+describe('rate-limit headers, in every form the node reads', () => {
+	const now = 1_700_000_000_000;
+	test.each([
+		['X-RateLimit with epoch seconds', { 'x-ratelimit-limit': '150', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': String(now / 1000 + 12) }, { limit: 150, remaining: 7, resetMs: 12_000 }],
+		['X-RateLimit with seconds from now', { 'X-RateLimit-Limit': '150', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '3' }, { limit: 150, remaining: 0, resetMs: 3_000 }],
+		['IETF RateLimit-*', { 'ratelimit-limit': '15', 'ratelimit-remaining': '2', 'ratelimit-reset': '4' }, { limit: 15, remaining: 2, resetMs: 4_000 }],
+		['IETF RateLimit-Limit with its policy', { 'ratelimit-limit': '150, 150;w=60', 'ratelimit-remaining': '2', 'ratelimit-reset': '4' }, { limit: 150, remaining: 2, resetMs: 4_000, windowMs: 60_000 }],
+		['IETF RateLimit and RateLimit-Policy', { ratelimit: '"default";r=9;t=30', 'ratelimit-policy': '"default";q=150;w=60' }, { limit: 150, remaining: 9, resetMs: 30_000, windowMs: 60_000 }],
+		['an older RateLimit list', { ratelimit: 'limit=10, remaining=1, reset=2' }, { limit: 10, remaining: 1, resetMs: 2_000 }],
+		['none', { 'content-type': 'application/json' }, undefined],
+	])('%s', (_name, headers, expected) => {
+		expect(rateLimitHeaders(headers, now)).toEqual(expected);
 	});
 });

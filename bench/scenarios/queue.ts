@@ -29,6 +29,7 @@ import type { ScenarioResult } from '../lib/report';
 import { tally, type RequestTally, type SeenRequest } from '../lib/requests';
 import { fmtValues, num, spread } from '../lib/stats';
 import { shareOfLimit } from './rateLimit';
+import { CREDENTIAL_DEFAULTS, DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
 
 const EXECUTIONS = 4;
 const PAGES = 30;
@@ -37,7 +38,7 @@ type Limit = { limit: number; windowMs: number };
 const COMPRESSED: Limit = { limit: 15, windowMs: 6000 };
 /** The real limit's number of slots on the compressed clock. */
 const FAST: Limit = { limit: 150, windowMs: 6000 };
-export const REAL: Limit = { limit: 150, windowMs: 60_000 };
+export const REAL: Limit = { limit: DOCUMENTED_RATE_LIMIT.requests, windowMs: DOCUMENTED_RATE_LIMIT.windowMs };
 const REAL_WORKERS = 2;
 /** Account B, stating the compressed limit (as a user of an account with that limit would). */
 const CRED = { id: 'sfBenchQueueCrdB', name: 'Survey Feedback B (queue bench)' };
@@ -162,7 +163,7 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 			log(`  [5] ${workers} worker(s), concurrency ${Math.ceil(EXECUTIONS / workers)}: starting PostgreSQL, Redis, the main and the workers`);
 			const cluster = await createQueueCluster({ name: `bench-queue-${workers}w`, workers, concurrency: Math.ceil(EXECUTIONS / workers) });
 			try {
-				const data = { baseUrl: sim.baseUrl, apiKey: B.writeKey, maxRateLimitWait: 120 };
+				const data = { baseUrl: sim.baseUrl, apiKey: B.writeKey, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds };
 				await cluster.main.importCredentials([
 					{ ...CRED, type: 'surveyFeedbackApi', data: { ...data, ...statedRateLimit(COMPRESSED) } },
 					{ ...CRED_FAST, type: 'surveyFeedbackApi', data: { ...data, ...statedRateLimit(FAST) } },

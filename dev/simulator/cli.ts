@@ -1,20 +1,23 @@
 /**
  * npx tsx dev/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
- *                               [--rate-limit 150/60000|off] [--retry-after] [--quiet]
+ *                               [--rate-limit 150/60000|fixed:150/60000|bucket:2.5/10|off] [--retry-after]
+ *                               [--rate-limit-headers none|x|ietf|ietfStructured] [--quiet]
  * Prints the URLs and demo keys, then "Simulator ready"; runs until SIGINT or SIGTERM.
  */
 import { start, type SimulatorOptions } from './index';
+import { describeRateLimit, parseRateLimit, parseRateLimitText, RATE_LIMIT_HEADERS, DEFAULT_RATE_LIMIT, type RateLimitHeaders } from './ratelimit';
 import type { SeedOption } from './seed';
 
 function usage(msg: string): never {
-	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit LIMIT/WINDOW_MS|off] [--retry-after] [--quiet]`);
+	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--quiet]`);
 	process.exit(2);
 }
 
 function parseArgs(argv: string[]): SimulatorOptions & { quiet: boolean } {
 	const opts: SimulatorOptions & { quiet: boolean } = { port: 4010, legacyPort: 4011, seed: 'demo', quiet: false };
-	let rate: { limit: number; windowMs: number } | false = { limit: 150, windowMs: 60_000 };
+	let rate: ReturnType<typeof parseRateLimitText> = {};
 	let retryAfter = false;
+	let headers: RateLimitHeaders = 'none';
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		const value = () => argv[++i] ?? usage(`${arg} needs a value`);
@@ -34,10 +37,17 @@ function parseArgs(argv: string[]): SimulatorOptions & { quiet: boolean } {
 			}
 			case '--rate-limit': {
 				const v = value();
-				const m = /^(\d+)\/(\d+)$/.exec(v);
-				if (v === 'off') rate = false;
-				else if (m) rate = { limit: Number(m[1]), windowMs: Number(m[2]) };
-				else usage(`--rate-limit: ${v}`);
+				try {
+					rate = parseRateLimitText(v);
+				} catch (err) {
+					usage(`--rate-limit: ${(err as Error).message}`);
+				}
+				break;
+			}
+			case '--rate-limit-headers': {
+				const v = value();
+				if (!RATE_LIMIT_HEADERS.includes(v as RateLimitHeaders)) usage(`--rate-limit-headers: ${v}`);
+				headers = v as RateLimitHeaders;
 				break;
 			}
 			case '--retry-after':
@@ -54,7 +64,11 @@ function parseArgs(argv: string[]): SimulatorOptions & { quiet: boolean } {
 				usage(`unknown option ${arg}`);
 		}
 	}
-	opts.rateLimit = rate && { ...rate, retryAfter };
+	try {
+		opts.rateLimit = rate && parseRateLimit({ ...rate, retryAfter, headers }, DEFAULT_RATE_LIMIT);
+	} catch (err) {
+		usage(`--rate-limit: ${(err as Error).message}`);
+	}
 	return opts;
 }
 
@@ -72,7 +86,7 @@ async function main(): Promise<void> {
 	console.log(`  v2 base URL:      ${sim.baseUrl}`);
 	console.log(`  legacy base URL:  ${sim.legacyBaseUrl}`);
 	console.log(`  control URL:      ${sim.controlUrl}`);
-	console.log(`  rate limit:       ${state.config.rateLimit ? `${state.config.rateLimit.limit} per ${state.config.rateLimit.windowMs} ms${state.config.rateLimit.retryAfter ? ', Retry-After on' : ''}` : 'off'}`);
+	console.log(`  rate limit:       ${describeRateLimit(state.config.rateLimit)}`);
 	for (const a of sim.accounts) {
 		const counts = state.accounts.find((x) => x.id === a.id)?.counts;
 		console.log(`  account ${a.name} [${a.id}, ${a.timezone}]`);

@@ -1,6 +1,6 @@
 /** The simulator's state shared by both ports and the control API: accounts, clock, limiter, faults, log. */
 import { RequestLog } from './requestlog';
-import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig } from './ratelimit';
+import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig, type RateLimitPatch } from './ratelimit';
 import { Faults, parseFaults, type FaultRule } from './faults';
 import { Router } from './router';
 import { ACCOUNTS, buildAccounts, parseSeed, type SeedOption } from './seed';
@@ -20,7 +20,10 @@ import { syncRoutes } from './routes/sync';
 import { legacyRoutes } from './routes/legacy';
 
 export interface ConfigPatch {
-	rateLimit?: Partial<RateLimitConfig> | false;
+	/** Every account's limit, unless the account has its own. */
+	rateLimit?: RateLimitPatch | false;
+	/** Per account (by id or either key): its own limit, or `null` to use the common one again. */
+	accountRateLimits?: Record<string, RateLimitPatch | false | null>;
 	faults?: FaultRule[];
 	/** Seed of the PRNG that samples fault `share` (default 1). Setting faults restarts it. */
 	faultSeed?: number;
@@ -30,6 +33,8 @@ export interface ConfigPatch {
 
 export interface ConfigView {
 	rateLimit: RateLimitConfig | false;
+	/** Accounts with a limit of their own, by id. */
+	accountRateLimits: Record<string, RateLimitConfig | false>;
 	faults: FaultRule[];
 	faultSeed: number;
 	log: boolean;
@@ -61,7 +66,7 @@ export class SimCore {
 
 	constructor(
 		readonly clock: () => Date,
-		opts: { seed?: SeedOption; rateLimit?: Partial<RateLimitConfig> | false; log?: boolean },
+		opts: { seed?: SeedOption; rateLimit?: RateLimitPatch | false; log?: boolean },
 	) {
 		this.seed = parseSeed(opts.seed);
 		this.limiter = new RateLimiter(parseRateLimit(opts.rateLimit ?? DEFAULT_RATE_LIMIT, DEFAULT_RATE_LIMIT));
@@ -101,6 +106,16 @@ export class SimCore {
 			this.limiter.config = parseRateLimit(patch.rateLimit, this.limiter.config);
 			this.limiter.clear();
 		}
+		if (patch.accountRateLimits !== undefined) {
+			if (typeof patch.accountRateLimits !== 'object' || patch.accountRateLimits === null) throw new Error('accountRateLimits must be an object');
+			for (const [ref, setting] of Object.entries(patch.accountRateLimits)) {
+				const id = this.account(ref)?.account.id;
+				if (!id) throw new Error(`accountRateLimits: ${ref} is not an account id or key`);
+				if (setting === null) this.limiter.perAccount.delete(id);
+				else this.limiter.perAccount.set(id, parseRateLimit(setting, this.limiter.configFor(id)));
+				this.limiter.clear(id);
+			}
+		}
 		if (patch.faults !== undefined || patch.faultSeed !== undefined) {
 			const seed = patch.faultSeed ?? this.faults.faultSeed;
 			if (!Number.isInteger(seed)) throw new Error('faultSeed must be an integer');
@@ -114,7 +129,7 @@ export class SimCore {
 	}
 
 	config(): ConfigView {
-		return { rateLimit: this.limiter.config, faults: this.faults.list(), faultSeed: this.faults.faultSeed, log: this.log.enabled };
+		return { rateLimit: this.limiter.config, accountRateLimits: Object.fromEntries(this.limiter.perAccount), faults: this.faults.list(), faultSeed: this.faults.faultSeed, log: this.log.enabled };
 	}
 
 	state() {

@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { SimCore, type ConfigPatch, type ConfigView } from './core';
 import { insertRecords, type RecordKind } from './insert';
 import type { LoggedRequest, RequestFilter } from './requestlog';
-import type { RateLimitConfig } from './ratelimit';
+import type { RateLimitConfig, RateLimitPatch } from './ratelimit';
 import { ACCOUNTS, type SeedOption } from './seed';
 import { createServer } from './server';
 
-export type { ConfigPatch, ConfigView, LoggedRequest, RequestFilter, RateLimitConfig, SeedOption, RecordKind };
+export type { ConfigPatch, ConfigView, LoggedRequest, RequestFilter, RateLimitConfig, RateLimitPatch, SeedOption, RecordKind };
 export type { FaultKind, FaultRule } from './faults';
 
 export interface SimulatorOptions {
@@ -28,7 +28,7 @@ export interface SimulatorOptions {
 	/** 'demo' (default), 'empty', 'large' or explicit sizes of account A. */
 	seed?: SeedOption;
 	/** Default { limit: 150, windowMs: 60000, retryAfter: false }; false disables it. */
-	rateLimit?: Partial<RateLimitConfig> | false;
+	rateLimit?: RateLimitPatch | false;
 	/** The data clock (seed anchor, createdDate of writes, "today" of presets). Default: real time. */
 	now?: () => Date;
 	/** Keep the request log (default true). */

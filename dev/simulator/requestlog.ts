@@ -6,6 +6,8 @@ import type { Query } from './query';
 export interface LoggedRequest {
 	id: number;
 	time: string;
+	/** When it arrived, in epoch milliseconds of the real clock the rate limiter counts in (not the data clock). */
+	receivedMs: number;
 	api: Api;
 	method: string;
 	path: string;

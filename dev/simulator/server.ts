@@ -13,6 +13,7 @@ import { ApiError, errorBody, type ApiResult } from './http';
 import { parseQuery, stripRawQuery } from './query';
 import type { LoggedRequest } from './requestlog';
 import { needsWrite } from './router';
+import { limitMessage, limiterNow } from './ratelimit';
 
 const KEY_PARAM = ['api_key'];
 
@@ -56,6 +57,7 @@ async function handle(
 	const parsedBody = parseBody(rawBody);
 	const entry: Omit<LoggedRequest, 'id'> = {
 		time: at,
+		receivedMs: Math.round(limiterNow()),
 		api,
 		method,
 		path,
@@ -68,6 +70,8 @@ async function handle(
 		fault: null,
 		durationMs: 0,
 	};
+	/** The rate limiter's headers for this answer (none when it is off or the request was not counted). */
+	let limitHeaders: Record<string, string> = {};
 	const finish = (status: number | null) => {
 		entry.status = status;
 		entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -111,19 +115,17 @@ async function handle(
 	send(res, raw);
 
 	function answerWith(auth: ReturnType<typeof core.authenticate> | undefined): ApiResult {
+		const result = answer(auth);
+		return Object.keys(limitHeaders).length ? { ...result, headers: { ...result.headers, ...limitHeaders } } : result;
+	}
+
+	function answer(auth: ReturnType<typeof core.authenticate> | undefined): ApiResult {
 		try {
 			if (!auth) throw new ApiError(401, UNAUTHORIZED_MESSAGE);
 			if (api === 'v2') {
 				const taken = core.limiter.take(auth.store.account.id);
-				if (!taken.ok) {
-					const cfg = core.limiter.config as { limit: number; windowMs: number; retryAfter: boolean };
-					throw new ApiError(
-						429,
-						`Too many requests: the limit is ${cfg.limit} requests per ${cfg.windowMs / 1000} seconds.`,
-						null,
-						cfg.retryAfter ? { 'Retry-After': String(taken.retryAfterSec) } : undefined,
-					);
-				}
+				limitHeaders = taken.headers;
+				if (!taken.ok && taken.config) throw new ApiError(429, limitMessage(taken.config), null);
 			}
 			const match = (api === 'v2' ? core.v2 : core.legacy).match(method, path);
 			if (!match) throw new ApiError(404, `Unknown endpoint ${method} ${path}.`);

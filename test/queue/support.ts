@@ -8,6 +8,7 @@ import type { CredentialImport, N8nInstance, WorkflowJson } from '../../dev/n8n/
 import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
 import type { CredentialRef } from '../../dev/queue/workflows';
 import type { Simulator } from '../../dev/simulator';
+import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
@@ -24,7 +25,7 @@ export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: Credent
 	return {
 		...ref,
 		type: 'surveyFeedbackApi',
-		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: 120, ...statedRateLimit(limit) },
+		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds, ...statedRateLimit(limit) },
 	};
 }
 

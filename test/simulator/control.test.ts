@@ -18,7 +18,7 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			[kit.B.id, 'Europe/Berlin', 0, 0],
 		]);
 		expect(state.accounts[0].counts.campaigns).toBe(13);
-		expect(state.config).toEqual({ rateLimit: false, faults: [], faultSeed: 1, log: true });
+		expect(state.config).toEqual({ rateLimit: false, accountRateLimits: {}, faults: [], faultSeed: 1, log: true });
 		expect(JSON.stringify(state)).not.toContain(kit.A.writeKey);
 
 		await kit.control('POST', '/reset', { seed: { customers: 50, feedback: 100, outbox: 120 } });

@@ -1,4 +1,5 @@
 import { start } from '../../dev/simulator/index';
+import { createLimiter, limitHeaders, parseRateLimit, parseRateLimitText, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../../dev/simulator/ratelimit';
 import { call, FIXED_NOW, type Kit, startKit } from '../helpers/testkit';
 
 let kit: Kit;
@@ -6,7 +7,7 @@ beforeAll(async () => {
 	kit = await startKit({ rateLimit: { limit: 15, windowMs: 6000 } });
 });
 afterAll(() => kit.sim.close());
-beforeEach(() => kit.sim.configure({ rateLimit: { limit: 15, windowMs: 6000, retryAfter: false } }));
+beforeEach(() => kit.sim.configure({ rateLimit: { shape: 'sliding', limit: 15, windowMs: 6000, retryAfter: false, headers: 'none' }, accountRateLimits: { [kit.A.id]: null } }));
 
 const burst = async (n: number, key = kit.A.readKey) => {
 	const statuses: number[] = [];
@@ -17,7 +18,7 @@ const burst = async (n: number, key = kit.A.readKey) => {
 test('the default is 150 per minute, with no Retry-After', async () => {
 	const sim = await start({ now: () => FIXED_NOW });
 	try {
-		expect(sim.state().config.rateLimit).toEqual({ limit: 150, windowMs: 60000, retryAfter: false });
+		expect(sim.state().config.rateLimit).toEqual({ shape: 'sliding', limit: 150, windowMs: 60000, retryAfter: false, headers: 'none' });
 		const statuses = await Promise.all(
 			Array.from({ length: 150 }, () => call(sim, 'GET', '/api/v2/ping', { key: sim.accounts[0].readKey }).then((r) => r.status)),
 		);
@@ -76,4 +77,96 @@ test('rateLimit false disables it', async () => {
 	expect((await burst(40)).every((s) => s === 200)).toBe(true);
 	const bad = await kit.control('POST', '/config', { rateLimit: { limit: 0 } });
 	expect(bad.status).toBe(400);
+});
+
+describe('shapes, on the limiters themselves (time given in ms)', () => {
+	const takes = (config: RateLimitConfig, times: number[]) => {
+		const limiter = createLimiter(config);
+		return times.map((t) => limiter.take(t));
+	};
+
+	test('fixed: the count starts again at each clock-aligned window, however recent the last request', () => {
+		const config = parseRateLimit({ shape: 'fixed', limit: 3, windowMs: 60_000 }, false) as RateLimitConfig;
+		// Four requests just before a minute starts, then three just after it.
+		const verdicts = takes(config, [59_000, 59_100, 59_200, 59_300, 60_000, 60_100, 60_200, 60_300]);
+		expect(verdicts.map((v) => v.ok)).toEqual([true, true, true, false, true, true, true, false]);
+		expect(verdicts[3].retryAfterMs).toBe(700);
+		expect(verdicts[7]).toMatchObject({ remaining: 0, resetMs: 59_700 });
+	});
+
+	test('sliding: a slot frees when the request that took it leaves the window', () => {
+		const config = parseRateLimit({ shape: 'sliding', limit: 2, windowMs: 1000 }, false) as RateLimitConfig;
+		const verdicts = takes(config, [0, 400, 900, 1000, 1100, 1400]);
+		expect(verdicts.map((v) => v.ok)).toEqual([true, true, false, true, false, true]);
+		expect(verdicts[2]).toMatchObject({ retryAfterMs: 100, remaining: 0, resetMs: 100 });
+	});
+
+	test('token bucket: the burst at once, then the rate', () => {
+		const config = parseRateLimit({ shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10 }, false) as RateLimitConfig;
+		const burst = takes(config, Array.from({ length: 11 }, () => 0));
+		expect(burst.map((v) => v.ok)).toEqual([...Array(10).fill(true), false]);
+		expect(burst[10].retryAfterMs).toBe(400);
+		const limiter = createLimiter(config);
+		let ok = 0;
+		// One request every 100 ms for 60 s: the burst, and 2.5 a second.
+		for (let t = 0; t < 60_000; t += 100) if (limiter.take(t).ok) ok++;
+		expect(ok).toBe(10 + 149);
+	});
+
+	test('headers in the three forms, and Retry-After in whole seconds on 429', () => {
+		const sliding = { ...DEFAULT_RATE_LIMIT, limit: 2, windowMs: 10_000, retryAfter: true } as RateLimitConfig;
+		const [, second, refused] = takes(sliding, [0, 1000, 2000]);
+		expect(limitHeaders({ ...sliding, headers: 'x' }, second, 1_700_000_001_000)).toEqual({
+			'X-RateLimit-Limit': '2',
+			'X-RateLimit-Remaining': '0',
+			'X-RateLimit-Reset': '1700000010',
+		});
+		expect(limitHeaders({ ...sliding, headers: 'ietf' }, refused, 2000)).toEqual({
+			'Retry-After': '8',
+			'RateLimit-Limit': '2',
+			'RateLimit-Remaining': '0',
+			'RateLimit-Reset': '8',
+		});
+		expect(limitHeaders({ ...sliding, headers: 'ietfStructured', retryAfter: false }, refused, 2000)).toEqual({
+			RateLimit: '"default";r=0;t=8',
+			'RateLimit-Policy': '"default";q=2;w=10',
+		});
+	});
+
+	test('the CLI form and bad settings', () => {
+		expect(parseRateLimitText('fixed:150/60000')).toEqual({ shape: 'fixed', limit: 150, windowMs: 60000 });
+		expect(parseRateLimitText('bucket:2.5/10')).toEqual({ shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10 });
+		expect(parseRateLimitText('15/6000')).toEqual({ shape: 'sliding', limit: 15, windowMs: 6000 });
+		expect(() => parseRateLimitText('fast')).toThrow(/not a rate limit/);
+		expect(() => parseRateLimit({ shape: 'leaky' }, false)).toThrow(/shape/);
+		expect(() => parseRateLimit({ headers: 'y' }, false)).toThrow(/headers/);
+		expect(() => parseRateLimit({ shape: 'tokenBucket', burst: 0 }, false)).toThrow(/burst/);
+	});
+});
+
+describe('shapes and headers through the simulator', () => {
+	test('headers on every answer, 200 and 429, when switched on', async () => {
+		kit.sim.configure({ rateLimit: { limit: 2, windowMs: 60_000, headers: 'ietf' } });
+		const first = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		expect(first.status).toBe(200);
+		expect(first.headers.get('ratelimit-limit')).toBe('2');
+		expect(first.headers.get('ratelimit-remaining')).toBe('1');
+		await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		const refused = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+		expect(Number(refused.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(59);
+		expect(refused.headers.get('retry-after')).toBeNull();
+	});
+
+	test('a token bucket chosen for one account leaves the other on the common limit', async () => {
+		kit.sim.configure({ rateLimit: { limit: 3, windowMs: 60_000 }, accountRateLimits: { [kit.A.readKey]: { shape: 'tokenBucket', ratePerSecond: 1, burst: 5 } } });
+		expect(kit.sim.state().config.accountRateLimits[kit.A.id]).toMatchObject({ shape: 'tokenBucket', ratePerSecond: 1, burst: 5 });
+		expect(await burst(6)).toEqual([200, 200, 200, 200, 200, 429]);
+		expect(await burst(4, kit.B.readKey)).toEqual([200, 200, 200, 429]);
+		const r = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		expect(r.body.message).toBe('Too many requests: the limit is 1 requests per second, in bursts of up to 5.');
+		const bad = await kit.control('POST', '/config', { accountRateLimits: { nobody: { limit: 2 } } });
+		expect(bad.status).toBe(400);
+	});
 });

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { start, type Simulator } from '../../dev/simulator';
 import { PollGuard } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
-import { VirtualClock } from '../helpers/virtualClock';
+import { VirtualClock } from '../../dev/pacing/virtualClock';
 import { TriggerDriver, type PollResult } from './driver';
 
 const TICK_MS = 10_000;

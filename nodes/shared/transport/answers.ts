@@ -1,5 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import type { LimitHeaders } from './pacer';
+
 /**
  * What one attempt came to, in the terms the retry rules need:
  * - `ok`: a 2xx with the JSON the service sends;
@@ -9,8 +11,8 @@ import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
  * - `refused`: any other status, an answer that will not change by asking again.
  */
 export type Answer =
-	| { kind: 'ok'; body: IDataObject }
-	| { kind: 'rateLimited'; retryAfterMs?: number; body: unknown }
+	| { kind: 'ok'; body: IDataObject; limit?: LimitHeaders }
+	| { kind: 'rateLimited'; retryAfterMs?: number; limit?: LimitHeaders; body: unknown }
 	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown }
 	| { kind: 'refused'; status: number; body: unknown };
 
@@ -43,14 +45,62 @@ function networkReason(error: unknown): string {
 	return 'the request failed before an answer came';
 }
 
+/** A header by its name in any case. */
+function header(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	if (value === undefined || value === null || value === '') return undefined;
+	return String(Array.isArray(value) ? value[0] : value);
+}
+
 /** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(headers: IDataObject | undefined, now: number): number | undefined {
-	const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
-	if (raw === undefined || raw === null || raw === '') return undefined;
+	const raw = header(headers, 'retry-after');
+	if (raw === undefined) return undefined;
 	const seconds = Number(raw);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 	const date = Date.parse(String(raw));
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const number = (text: string | undefined): number | undefined => {
+	const value = text === undefined ? NaN : Number.parseFloat(text);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+};
+
+/** `key=value` parameters of a structured or list header: `"default";r=0;t=8`, `limit=150, remaining=3`. */
+function parameters(text: string | undefined): Record<string, string> {
+	const found: Record<string, string> = {};
+	for (const part of (text ?? '').split(/[;,]/)) {
+		const m = /^\s*([a-z-]+)\s*=\s*"?([^"]*)"?\s*$/i.exec(part);
+		if (m) found[m[1].toLowerCase()] = m[2];
+	}
+	return found;
+}
+
+/**
+ * The rate-limit headers of an answer, when it carries any: `X-RateLimit-Limit` / `-Remaining` /
+ * `-Reset` (epoch seconds, or seconds from now when small), the IETF `RateLimit-Limit` /
+ * `-Remaining` / `-Reset` (seconds from now), or `RateLimit` (`r=`, `t=`; or `remaining=`, `reset=`)
+ * with `RateLimit-Policy` (`q=`, `w=`).
+ */
+export function rateLimitHeaders(headers: IDataObject | undefined, now: number): LimitHeaders | undefined {
+	const structured = parameters(header(headers, 'ratelimit'));
+	const policyText = header(headers, 'ratelimit-policy') ?? header(headers, 'ratelimit-limit');
+	const policy = parameters(policyText);
+	const limit = number(header(headers, 'x-ratelimit-limit')) ?? number(header(headers, 'ratelimit-limit')) ?? number(policy.q) ?? number(structured.limit) ?? number(policyText);
+	const remaining = number(header(headers, 'x-ratelimit-remaining')) ?? number(header(headers, 'ratelimit-remaining')) ?? number(structured.r) ?? number(structured.remaining);
+	const xReset = number(header(headers, 'x-ratelimit-reset'));
+	// Epoch seconds are ten digits; anything small is seconds from now.
+	const resetSeconds = xReset !== undefined ? (xReset > 1e9 ? Math.max(0, xReset - now / 1000) : xReset) : (number(header(headers, 'ratelimit-reset')) ?? number(structured.t) ?? number(structured.reset));
+	const windowSeconds = number(policy.w);
+	const found: LimitHeaders = {};
+	if (limit !== undefined) found.limit = limit;
+	if (remaining !== undefined) found.remaining = Math.floor(remaining);
+	if (resetSeconds !== undefined) found.resetMs = resetSeconds * 1000;
+	if (windowSeconds !== undefined) found.windowMs = windowSeconds * 1000;
+	return Object.keys(found).length ? found : undefined;
 }
 
 export function looksLikeHtml(body: unknown): boolean {
@@ -83,12 +133,13 @@ function unusableBodyReason(status: number, body: unknown): string {
 export function classify(attempt: { response: IN8nHttpFullResponse } | { error: unknown }, now: number): Answer {
 	if ('error' in attempt) return { kind: 'unanswered', reason: networkReason(attempt.error) };
 	const { statusCode: status, body, headers } = attempt.response;
-	if (status === 204) return { kind: 'ok', body: {} };
+	const limit = rateLimitHeaders(headers as IDataObject, now);
+	if (status === 204) return { kind: 'ok', body: {}, limit };
 	if (status >= 200 && status < 300) {
 		const json = jsonBody(body);
-		return json ? { kind: 'ok', body: json } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
+		return json ? { kind: 'ok', body: json, limit } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
 	}
-	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), body };
+	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), limit, body };
 	if (status >= 500) return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body };
 	return { kind: 'refused', status, body };
 }

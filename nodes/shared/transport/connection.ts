@@ -3,6 +3,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_METHODS, isLegacyPath, type AuthenticationMethod } from '../../../credentials/authentication';
+import { CREDENTIAL_DEFAULTS } from '../../../credentials/defaults';
 import type { RateLimit } from './pacer';
 import type { ApiRequest } from './request';
 
@@ -15,7 +16,7 @@ export interface Connection {
 	baseUrl: string;
 	maxRateLimitWaitMs: number;
 	maxRetryWaitMs: number;
-	/** The account's limit as the credential states it (absent in credentials saved before 0.2.0). */
+	/** The credential's Rate Limit, a ceiling (absent in credentials saved before 0.2.0). */
 	rateLimit?: RateLimit;
 	/** The key as it may appear in texts (plain and URL-encoded), to scrub from every message. */
 	secrets: string[];
@@ -57,8 +58,8 @@ export async function readConnection(ctx: ApiContext, request: ApiRequest): Prom
 	return {
 		credentialType,
 		baseUrl: isLegacyPath(request.path) ? legacyBaseUrl : v2BaseUrl,
-		maxRateLimitWaitMs: seconds(credentials.maxRateLimitWait, 120),
-		maxRetryWaitMs: seconds(credentials.maxRetryWait, 60),
+		maxRateLimitWaitMs: seconds(credentials.maxRateLimitWait, CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds),
+		maxRetryWaitMs: seconds(credentials.maxRetryWait, CREDENTIAL_DEFAULTS.maxRetryWaitSeconds),
 		rateLimit: rateLimit(credentials.rateLimitRequests, credentials.rateLimitWindow),
 		secrets: apiKey ? [apiKey, encodeURIComponent(apiKey)] : [],
 		account: createHash('sha256').update(`${v2BaseUrl}\n${apiKey}`).digest('hex'),

@@ -1,6 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { KnownLimit } from './pacer';
 import type { ApiRequest } from './request';
 import { jsonBody, looksLikeHtml } from './answers';
 
@@ -51,11 +52,11 @@ export class ErrorReporter {
 	}
 
 	/** 429 for longer than the credential's Max Rate Limit Wait. */
-	rateLimited(body: unknown, waitedMs: number): NodeApiError {
+	rateLimited(body: unknown, waitedMs: number, known: KnownLimit): NodeApiError {
 		const said = serviceMessage(body);
 		return this.build(
 			'the service is still rate limiting this account [HTTP 429]',
-			`${this.where()}: the account's limit (150 requests a minute, shared by every n8n worker and tool using the key) stayed exceeded after waiting ${seconds(waitedMs)}, longer than the credential's Max Rate Limit Wait allows. Run again later or raise that setting.${
+			`${this.where()}: the account's limit (${describeLimit(known)}; shared by every n8n worker and tool using the key) stayed exceeded after waiting ${seconds(waitedMs)}, longer than the credential's Max Rate Limit Wait allows. Run again later or raise that setting.${
 				said ? ` The service said: "${said}".` : ''
 			}`,
 			'429',
@@ -103,6 +104,29 @@ export class ErrorReporter {
 	private scrub(text: string): string {
 		return this.secrets.reduce((result, secret) => result.split(secret).join('***'), text);
 	}
+}
+
+/** What the node knows of the limit: the service's headers, else what it admitted, and the credential's ceiling. */
+export function describeLimit(known: KnownLimit): string {
+	const per = (requests: number, windowMs: number) => `${round(requests)} requests per ${windowMs === 60_000 ? 'minute' : seconds(windowMs)}`;
+	const parts: string[] = [];
+	if (known.stated) {
+		parts.push(
+			known.stated.windowMs
+				? `the service states ${per(known.stated.requests, known.stated.windowMs)}`
+				: `the service states a limit of ${round(known.stated.requests)} requests`,
+		);
+	} else if (known.admittedPerMinute !== undefined) {
+		parts.push(`the service admitted about ${round(known.admittedPerMinute)} requests a minute to this n8n process before refusing`);
+	} else {
+		parts.push('the service refused every request this n8n process tried');
+	}
+	parts.push(`the credential allows at most ${per(known.ceiling.requests, known.ceiling.windowMs)}`);
+	return parts.join('; ');
+}
+
+function round(value: number): string {
+	return value >= 10 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
 }
 
 function seconds(ms: number): string {

@@ -6,14 +6,30 @@ export interface Clock {
 	random(): number;
 }
 
-/** An account's limit: `requests` per sliding `windowMs`. */
+/** A limit of `requests` per sliding `windowMs`: the credential's ceiling. */
 export interface RateLimit {
 	requests: number;
 	windowMs: number;
 }
 
+/** What the service's rate-limit headers said with an answer (each part only when sent). */
+export interface LimitHeaders {
+	/** Requests the account may still send now. */
+	remaining?: number;
+	/** Until the budget grows again. */
+	resetMs?: number;
+	/** The limit, and the window it counts in, as the service states them. */
+	limit?: number;
+	windowMs?: number;
+}
+
 /** How a request that had its turn ended, as far as pacing cares. */
-export type TurnOutcome = { rateLimited: false } | { rateLimited: true; retryAfterMs?: number };
+export interface TurnOutcome {
+	rateLimited: boolean;
+	/** The service's Retry-After, on a 429. */
+	retryAfterMs?: number;
+	headers?: LimitHeaders;
+}
 
 export interface Turn {
 	/** Call once the answer (or the failure) is in. */
@@ -23,242 +39,326 @@ export interface Turn {
 export interface TurnOptions {
 	/** Give up (undefined) instead of waiting past this moment. */
 	deadline?: number;
-	/** The account's limit as the credential states it; the pacer's own when absent. */
-	limit?: RateLimit;
+	/** The credential's Rate Limit: a ceiling never exceeded. The pacer's own when absent. */
+	ceiling?: RateLimit;
 }
 
-/** Tuning of the shared mode; the defaults were chosen by simulating 1 to 4 processes on one account. */
+/** What the node knows of an account's limit, for messages. */
+export interface KnownLimit {
+	/** From the service's headers. */
+	stated?: { requests: number; windowMs?: number };
+	/** Requests per minute the service admitted to this process when it last refused one. */
+	admittedPerMinute?: number;
+	ceiling: RateLimit;
+}
+
+/** Tuning; tests shorten the waits. */
 export interface PacerTuning {
-	/**
-	 * Share of the limit the processes of one account may spend, together, on growth probes that
-	 * the service refuses. Each process probes once per 1 / (budget × its holding) windows.
-	 */
-	probeBudget: number;
-	/** First wait after a refusal when this process holds nothing in the window; doubles on every further refusal. */
+	/** The first wait of a process that holds nothing after a 429; doubles on each further 429, up to maxBackoffMs. */
 	firstBackoffMs: number;
 	maxBackoffMs: number;
-	/**
-	 * A process that keeps its whole share busy leaves a slot free this often, each time for as long
-	 * as one holding nothing waits between tries (see firstLendAfter for when it starts).
-	 */
-	lendEveryMs: number;
 }
 
-/**
- * lendEveryMs is a quarter of the credential's default Max Rate Limit Wait (120 s), so that a
- * newcomer gets in before it runs out (bench/pacerModel.ts measures how long it takes).
- */
-export const DEFAULT_TUNING: PacerTuning = { probeBudget: 0.03, firstBackoffMs: 500, maxBackoffMs: 16_000, lendEveryMs: 30_000 };
+export const DEFAULT_TUNING: PacerTuning = { firstBackoffMs: 500, maxBackoffMs: 16_000 };
 
-/** A process that holds little of the limit (it came late) probes as if it held this share, so that it can grow. */
-const NEWCOMER_SHARE = 0.25;
-/** Growth probes go at most every half window, and only in the first half of a wait for an own slot. */
-const HALF_WINDOW = 0.5;
+/** After a 429, one request tries this share of the window early: accepted, the limit is finer than the window. */
+const EARLY_TRY = 1 / 8;
+/**
+ * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace,
+ * by RATE_RISE from then on; each run of 429s cuts it by RATE_CUT (tuned on bench/pacerModel.ts).
+ */
+const RATE_START = 0.02;
+const RATE_RISE = 0.005;
+const RATE_CUT = 0.85;
 const POLL_MS = 50;
+/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one. */
+const GROWTH_BUDGET = 0.03;
+const MIN_HEADER_PART = 0.05;
+const HEADER_PART_RISE = 0.02;
+/**
+ * A process that keeps every slot it may use busy leaves one free for a while this often (the first
+ * time a window later, so that loads of two windows end undelayed), for as long as a process that
+ * holds nothing waits between tries: another that starts meanwhile meets only 429s, which the busy
+ * one never hears of, and would wait until a load ends. A quarter of the credential's default Max
+ * Rate Limit Wait; on windows this short or shorter, slots turn over often enough without it.
+ */
+const LEND_EVERY_MS = 30_000;
+
+type TurnKind = 'regular' | 'probe' | 'early' | 'grow';
 /**
  * The service counts a request when it arrives: after it was sent, before it was answered. A big
- * page is answered long after it arrived, so the slot is taken as entered this share of the window
- * after sending (or at the answer, if sooner): a one-way trip longer than that is not expected.
+ * page is answered long after it arrived, so a request is taken as counted this share of the
+ * window after it was sent (or at its answer, if sooner).
  */
 const ARRIVAL_MARGIN = 0.02;
 
-type TurnKind = 'regular' | 'growthProbe' | 'entryProbe';
+function insertSorted(times: number[], at: number): void {
+	let i = times.length;
+	while (i > 0 && times[i - 1] > at) i--;
+	times.splice(i, 0, at);
+}
 
 /**
- * One account's pacing, kept by each n8n process on its own. The service counts the requests it
- * accepted in a sliding window, so a process that knows its own accepted requests knows when each
- * of its slots in the window frees, without knowing anything of the other processes.
- * - alone: up to the whole limit per window, sent as fast as they come. One process alone never
- *   meets a 429 this way, and short jobs finish at once.
- * - shared: the service refused a request, so the window was full: the requests this process had
- *   in it at that moment are its share (its quota). From then on it sends only when one of its own
- *   slots frees, which the others (doing the same) leave to it; nobody probes blindly.
- *   To take over what others leave, it sends one request beyond its quota now and then (a growth
- *   probe): accepted, the quota grows by one and the next probe may go at once; refused, the next
- *   waits, so that the processes together spend about `probeBudget` of the limit on refused probes.
- *   When a regular request is refused, another process has grown into one of this one's slots: the
- *   quota falls to what it holds, leaving that slot to the newcomer.
- * - lending: a process that starts while the others keep the whole limit busy meets only 429s,
- *   which they never hear of, and would wait until a load ends. So a process that keeps its whole
- *   share busy leaves one slot free for a while every `lendEveryMs`; the newcomer's next try lands
- *   there, and once in, it reuses that slot and grows like any other.
- * An account this process left idle for a whole window is `alone` again.
+ * One account's pacing, kept by each n8n process on its own; the service's answers decide it
+ * (docs/rate-limit.md has the rules with what they achieve).
+ * - Ceiling: never more of its own requests in any window than the credential's Rate Limit.
+ *   Until the service refuses one, nothing else holds it back: one process alone under the
+ *   documented limit sends 150 at once, then each as a slot of the window frees, and meets no 429.
+ * - Retry-After is never undercut; when the rate-limit headers say nothing remains, nothing leaves
+ *   before their Reset.
+ * - A 429 says the account's window is full (other workers or tools share it, or the service's
+ *   limit is not the credential's): the process keeps to the requests it then had in the window
+ *   (its share), reusing each slot as it frees; one request tries an eighth of the window early
+ *   (or when Retry-After says).
+ *   - Refused, the window is as the credential states: once every slot of its share was reused and
+ *     the next frees late, one request more tries; accepted, the share grows by one. A regular
+ *     request refused means another process took the slot: the share falls to what it holds.
+ *   - Accepted, the service's limit is finer than the window (a shorter window, a token bucket):
+ *     the process paces at the rate the service admitted so far, faster with each accepted request
+ *     (RATE_START, then RATE_RISE), slower at each run of 429s (RATE_CUT).
+ * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (at most 16 s), one request first.
+ * - Keeping every slot it may use busy, it leaves one free now and then (LEND_EVERY_MS).
+ * An account this process left idle for a whole window starts afresh.
  */
 class AccountState {
-	quota: number;
-	shared = false;
-	/**
-	 * When this process's accepted requests entered the service's window, as far as it can tell
-	 * (see ARRIVAL_MARGIN), oldest first.
-	 */
-	accepted: number[] = [];
+	/** When its requests of the last window were counted, accepted or not (the ceiling counts them all), oldest first. */
+	sentAt: number[] = [];
+	/** When its accepted requests of the last window were counted (or are expected to be), oldest first. */
+	sent: number[] = [];
 	inFlight = 0;
-	/** No request leaves before the service's Retry-After has passed... */
+	/** The share of the window kept to since a 429; Infinity until then. */
+	share = Infinity;
+	/** Requests per ms while pacing at a rate; undefined while keeping to a share of the window. */
+	rate: number | undefined;
+	nextAt = 0;
+	/** 429s in a row while pacing at a rate: each waits twice as long as the last. */
+	episodeStep = 0;
+	/** The rate was cut at least once: it rises slowly from then on. */
+	rateCut = false;
+	/** Nothing leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
 	/** ...nor before this process's own backoff while it holds nothing (see endBackoffAt). */
 	backoffUntil = 0;
-	/** Refused while holding nothing: one request enters first, the others wait for its answer. */
-	entryProbe: 'due' | 'sent' | undefined;
-	growthProbeSent = false;
-	nextGrowthProbeAt = 0;
+	/** After a 429: one request at a time until one is accepted. */
+	probe: 'none' | 'due' | 'out' = 'none';
+	/** A request beyond its share: the next may go then; one is out. */
+	nextTryAt = 0;
+	tryOut = false;
+	/** The early try after the first 429 went. */
+	triedEarly = false;
+	/** A slot of its share was reused since the last refused try beyond it. */
+	reusedSinceTry = true;
 	backoffStep = 0;
-	/** Set once this process found its whole share busy where it may lend: when it next leaves a slot free. */
+	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
 	nextLendAt = Infinity;
-	/** Until then it leaves one slot of its share free. */
 	lendUntil = 0;
+	/** The headers' word: this many remain for this process (less what it sent since), until resetAt. */
+	remaining: number | undefined;
+	/** The part of what the headers say remains that this process takes (see heed). */
+	headerPart = 1;
+	resetAt = 0;
+	stated: KnownLimit['stated'];
+	admittedPerMinute: number | undefined;
 
-	constructor(readonly limit: RateLimit) {
-		this.quota = limit.requests;
+	constructor(readonly ceiling: RateLimit) {}
+
+	private forget(now: number): void {
+		while (this.sent.length && this.sent[0] <= now - this.ceiling.windowMs) this.sent.shift();
+		while (this.sentAt.length && this.sentAt[0] <= now - this.ceiling.windowMs) this.sentAt.shift();
 	}
 
-	/** Milliseconds until this process may send for the account (0: now), and what kind of turn it is. */
-	waitBefore(now: number, tuning: PacerTuning): { waitMs: number; kind: TurnKind } {
-		const { requests, windowMs } = this.limit;
+	/** Milliseconds until this process may send (0: now). */
+	waitBefore(now: number, tuning: PacerTuning): number {
 		this.forget(now);
-		const blockedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
-		if (this.inFlight === 0 && this.accepted.length === 0 && !this.entryProbe && now >= blockedUntil) {
-			this.shared = false;
-			this.quota = requests;
-			this.nextLendAt = Infinity;
-			this.lendUntil = 0;
+		const { requests, windowMs } = this.ceiling;
+		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
+		if (this.inFlight === 0 && this.sentAt.length === 0 && this.probe === 'none' && now >= pausedUntil) this.reset();
+		if (now < pausedUntil) return pausedUntil - now;
+		if (this.remaining !== undefined && this.remaining <= 0) {
+			// Nothing remains until the reset; then one request finds out what does.
+			if (now < this.resetAt) return this.resetAt - now;
+			if (this.inFlight > 0) return POLL_MS;
 		}
-		if (now < blockedUntil) return { waitMs: blockedUntil - now, kind: 'regular' };
-		if (this.entryProbe === 'sent') return { waitMs: POLL_MS, kind: 'regular' };
-		if (this.entryProbe === 'due') return { waitMs: 0, kind: 'entryProbe' };
-		const used = this.accepted.length + this.inFlight;
-		// A process that starts now and meets a full window only meets 429s, which the processes that
-		// hold it never hear of: while they keep their whole share busy, they leave a slot free now and then.
-		if (used < this.quota && now >= this.nextLendAt && this.mayLend(tuning)) {
-			this.lendUntil = now + this.lendMs(tuning);
-			this.nextLendAt = now + tuning.lendEveryMs;
+		if (this.probe === 'out' || this.tryOut) return POLL_MS;
+		// The headers say what remains for the whole account: they decide, within the ceiling.
+		if (this.remaining !== undefined || this.rate !== undefined) {
+			if (this.sentAt.length >= requests) return Math.max(1, this.sentAt[0] + windowMs - now);
+			return this.rate === undefined ? 0 : Math.max(0, this.nextAt - now);
+		}
+		const used = this.sent.length + this.inFlight;
+		const mayLend = windowMs > LEND_EVERY_MS;
+		// Sending would take the last slot it may use (the ceiling's, or its share's): it keeps them all busy.
+		const busy = this.sentAt.length >= requests - 1 || used >= this.share - 1;
+		if (mayLend && busy && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
+		if (mayLend && now >= this.nextLendAt) {
+			this.lendUntil = now + this.longestBackoff(tuning) + windowMs * ARRIVAL_MARGIN;
+			this.nextLendAt = now + LEND_EVERY_MS;
 		}
 		const lent = now < this.lendUntil ? 1 : 0;
-		if (used < this.quota - lent) return { waitMs: 0, kind: 'regular' };
-		if (this.nextLendAt === Infinity && this.mayLend(tuning)) this.nextLendAt = now + this.firstLendAfter(tuning);
-		// The next own slot frees when the oldest accepted request leaves the window.
-		const ownSlotMs = this.accepted.length ? this.accepted[0] + windowMs - now : POLL_MS;
-		// Lending, it sends no growth probe either: the probe would take the lent slot.
-		if (lent) return { waitMs: Math.max(1, Math.min(ownSlotMs, this.lendUntil - now)), kind: 'regular' };
-		// Probe right after this process (and, in step with it, the others) reused its slots.
-		const mayProbe = this.shared && used < requests && !this.growthProbeSent && ownSlotMs >= windowMs * HALF_WINDOW;
-		if (mayProbe && now >= this.nextGrowthProbeAt) return { waitMs: 0, kind: 'growthProbe' };
-		// While a growth probe is out, look again soon: accepted, it lets the next one go at once.
-		const probeMs = this.growthProbeSent ? POLL_MS : mayProbe ? this.nextGrowthProbeAt - now : Infinity;
-		return { waitMs: Math.max(1, Math.min(ownSlotMs, probeMs)), kind: 'regular' };
+		const lendLeftMs = this.lendUntil - now;
+		// The ceiling: the oldest sent in the window must leave it first.
+		if (this.sentAt.length >= requests - lent) return Math.max(1, Math.min(lent ? lendLeftMs : Infinity, this.sentAt[0] + windowMs - now));
+		if (this.probe === 'due') return 0;
+		if (this.share === Infinity || used < this.share - lent) return 0;
+		const nextOwnMs = this.sent.length ? this.sent[0] + windowMs - now : POLL_MS;
+		if (lent) return Math.max(1, Math.min(lendLeftMs, nextOwnMs));
+		// Its share is busy. One request tries beyond it: early after the first 429 (is the limit
+		// finer than the window?), else once every slot was reused and the next frees late.
+		const tryMs = !this.triedEarly ? this.nextTryAt - now : this.reusedSinceTry && nextOwnMs > windowMs / 2 ? Math.max(0, this.nextTryAt - now) : Infinity;
+		if (tryMs <= 0) return 0;
+		return Math.max(1, Math.min(tryMs, nextOwnMs));
 	}
 
-	take(kind: TurnKind): void {
+	take(now: number): TurnKind {
+		const beyondShare = this.rate === undefined && this.sent.length + this.inFlight >= this.share;
 		this.inFlight++;
-		if (kind === 'entryProbe') this.entryProbe = 'sent';
-		if (kind === 'growthProbe') this.growthProbeSent = true;
+		this.sentAt.push(now);
+		if (this.remaining !== undefined) this.remaining--;
+		if (this.rate !== undefined) this.nextAt = Math.max(now, this.nextAt) + 1 / this.rate;
+		if (this.probe === 'due') {
+			this.probe = 'out';
+			return 'probe';
+		}
+		if (!beyondShare) {
+			if (this.share !== Infinity) this.reusedSinceTry = true;
+			return 'regular';
+		}
+		this.tryOut = true;
+		if (this.triedEarly) return 'grow';
+		this.triedEarly = true;
+		return 'early';
 	}
 
-	answered(now: number, kind: TurnKind, sentAt: number, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
+	answered(now: number, sentAt: number, kind: TurnKind, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		if (kind === 'entryProbe') this.entryProbe = undefined;
-		if (kind === 'growthProbe') this.growthProbeSent = false;
+		// Counted by the service when it arrived: somewhere between sending and the answer.
+		const countedAt = Math.min(now, sentAt + this.ceiling.windowMs * ARRIVAL_MARGIN);
+		const i = this.sentAt.indexOf(sentAt);
+		if (i >= 0) this.sentAt.splice(i, 1);
+		insertSorted(this.sentAt, countedAt);
+		if (kind === 'probe') this.probe = 'none';
+		if (kind === 'early' || kind === 'grow') this.tryOut = false;
 		this.forget(now);
+		this.heed(now, outcome, this.remaining !== undefined && this.remaining >= 0);
 		if (!outcome.rateLimited) {
-			this.remember(Math.min(now, sentAt + this.limit.windowMs * ARRIVAL_MARGIN));
+			insertSorted(this.sent, countedAt);
 			this.backoffStep = 0;
-			if (kind === 'growthProbe') this.quota = Math.max(this.quota, this.accepted.length + this.inFlight);
-			// The window had room: look for more at once.
-			if (kind !== 'regular') this.nextGrowthProbeAt = now;
+			if (this.rate !== undefined) this.rate *= 1 + (this.rateCut ? RATE_RISE : RATE_START);
+			// Accepted early, before a slot of its share freed: the limit is finer than the window.
+			if (kind === 'early') this.paceAtAdmittedRate(now);
+			if (kind === 'grow') this.share++;
 			return;
 		}
-		// The window is full: this process's share is what it holds there, with what it has on the way.
-		const holding = this.accepted.length;
-		this.quota = Math.max(1, Math.min(this.shared ? this.quota : Infinity, holding + this.inFlight));
-		// Sharing from now on: a process that has not lent yet lends later (see firstLendAfter).
-		if (!this.shared && this.lendUntil === 0) this.nextLendAt = Infinity;
-		this.shared = true;
-		this.nextGrowthProbeAt = Math.max(this.nextGrowthProbeAt, now + this.growthProbeGap(holding, tuning));
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
-		if (holding === 0) {
-			// No own slot will free: enter again after a backoff (or Retry-After), one request first.
-			this.entryProbe = 'due';
+		// The headers say when: nothing to learn from the 429 itself.
+		if (this.remaining !== undefined) return;
+		const held = this.sent.length + this.inFlight;
+		if (held > 0 && this.rate === undefined) this.admittedPerMinute = (held / this.ceiling.windowMs) * 60_000;
+		if (this.rate !== undefined) {
+			// One cut per run of refusals; within it, each try waits twice as long as the last.
+			if (kind !== 'probe') {
+				this.rate *= RATE_CUT;
+				this.rateCut = true;
+				this.admittedPerMinute = this.rate * 60_000;
+				this.episodeStep = 0;
+			}
+			this.nextAt = Math.max(this.nextAt, now + Math.min(2 ** this.episodeStep++ / this.rate, this.longestBackoff(tuning)));
+			this.probe = 'due';
+			return;
+		}
+		if (this.share === Infinity) {
+			// The first 429: its share is what it holds; one request tries early whether the limit is finer.
+			this.share = Math.max(1, held);
+			// When Retry-After says when, the try goes then.
+			this.nextTryAt = this.retryAfterUntil > now ? this.retryAfterUntil : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
+		} else if (kind === 'early' || kind === 'grow') {
+			this.reusedSinceTry = false;
+			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, however small the share.
+			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * Math.max(1, 1 / (GROWTH_BUDGET * this.share));
+			// The service says when to try again: then, and early again (is the limit finer?).
+			if (outcome.retryAfterMs !== undefined) {
+				this.triedEarly = false;
+				this.nextTryAt = this.retryAfterUntil;
+			}
+		} else {
+			// Another process took one of its slots: leave it.
+			this.share = Math.max(1, held);
+		}
+		if (held === 0) {
+			// Nothing of its own will free: try again after a backoff (or Retry-After), one request first.
+			this.probe = 'due';
 			if (outcome.retryAfterMs === undefined) this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(tuning, random));
 		}
 	}
 
 	/**
+	 * Headers of any answer: the latest word on what remains for the whole account. Other workers
+	 * read the same word, so each takes only its part of it: all of it at first, half as much after
+	 * each request refused while the headers said some remained (another took it), a little more
+	 * with each one accepted.
+	 */
+	private heed(now: number, outcome: TurnOutcome, believedRemaining: boolean): void {
+		const h = outcome.headers;
+		if (h?.limit !== undefined) this.stated = { requests: h.limit, windowMs: h.windowMs };
+		if (h?.remaining === undefined) return;
+		if (outcome.rateLimited && believedRemaining) this.headerPart = Math.max(MIN_HEADER_PART, this.headerPart / 2);
+		if (!outcome.rateLimited) this.headerPart = Math.min(1, this.headerPart + HEADER_PART_RISE);
+		this.remaining = Math.floor(h.remaining * this.headerPart) - this.inFlight;
+		this.resetAt = now + (h.resetMs ?? 0);
+	}
+
+	/** The rate the service admitted to this process since the oldest request of its window. */
+	private paceAtAdmittedRate(now: number): void {
+		const since = this.sent[0] ?? now;
+		const span = Math.max(now - since, POLL_MS);
+		this.rate = this.sent.length / span;
+		this.admittedPerMinute = this.rate * 60_000;
+		this.nextAt = now + 1 / this.rate;
+	}
+
+	private reset(): void {
+		this.share = Infinity;
+		this.rate = undefined;
+		this.rateCut = false;
+		this.triedEarly = false;
+		this.backoffStep = 0;
+		this.nextLendAt = Infinity;
+		this.lendUntil = 0;
+	}
+
+	/**
 	 * A request that would wait past its deadline fails, but a backoff of this process's own making
-	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try
-	 * (false: nothing to try, or the service's Retry-After reaches past the deadline).
+	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
 	 */
 	endBackoffAt(now: number, deadline: number): boolean {
-		if (this.entryProbe !== 'due' || deadline <= now || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
+		if (this.probe !== 'due' || deadline <= now || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
 		this.backoffUntil = deadline;
 		return true;
 	}
 
-	private remember(enteredAt: number): void {
-		let i = this.accepted.length;
-		while (i > 0 && this.accepted[i - 1] > enteredAt) i--;
-		this.accepted.splice(i, 0, enteredAt);
+	private longestBackoff(tuning: PacerTuning): number {
+		return Math.min(tuning.maxBackoffMs, this.ceiling.windowMs / 4);
 	}
 
-	private forget(now: number): void {
-		while (this.accepted.length && this.accepted[0] <= now - this.limit.windowMs) this.accepted.shift();
-	}
-
-	/**
-	 * Whole windows between growth probes, less half of one: the probe then goes in the first half of
-	 * the window it is due in, right after this process reused its slots.
-	 */
-	private growthProbeGap(holding: number, tuning: PacerTuning): number {
-		const share = Math.max(holding, this.limit.requests * NEWCOMER_SHARE);
-		const windows = Math.max(1, Math.round(1 / (tuning.probeBudget * share)));
-		return this.limit.windowMs * (windows - HALF_WINDOW);
-	}
-
-	/** Exponential backoff with jitter. */
 	private backoff(tuning: PacerTuning, random: () => number): number {
 		const ceiling = Math.min(this.longestBackoff(tuning), tuning.firstBackoffMs * 2 ** this.backoffStep++);
 		return ceiling / 2 + (random() * ceiling) / 2;
 	}
 
-	private longestBackoff(tuning: PacerTuning): number {
-		return Math.min(tuning.maxBackoffMs, this.limit.windowMs / 2);
-	}
-
-	/**
-	 * Only on windows longer than lendEveryMs: on shorter ones the slots turn over so often within
-	 * Max Rate Limit Wait that a newcomer's tries find one freed, and one that got in through a lent
-	 * slot grows more slowly than one that waits for a load to end (bench/README.md). Sharing,
-	 * only while it holds at least a newcomer's share: a newcomer needs its slots to grow.
-	 */
-	private mayLend(tuning: PacerTuning): boolean {
-		if (this.limit.windowMs <= tuning.lendEveryMs) return false;
-		return !this.shared || this.quota >= this.limit.requests * NEWCOMER_SHARE;
-	}
-
-	/**
-	 * Alone, a process lends once it has kept the whole limit busy for lendEveryMs. Sharing, it
-	 * waits a window more, because a lent slot makes a load whose last window needs every slot end
-	 * that much later, and loads of a window or two are common where several workers share an account.
-	 */
-	private firstLendAfter(tuning: PacerTuning): number {
-		return tuning.lendEveryMs + (this.shared ? this.limit.windowMs : 0);
-	}
-
-	/** Long enough for a process that holds nothing to try once more, its answer included. */
-	private lendMs(tuning: PacerTuning): number {
-		return this.longestBackoff(tuning) + this.limit.windowMs * ARRIVAL_MARGIN;
+	known(): KnownLimit {
+		return { stated: this.stated, admittedPerMinute: this.admittedPerMinute, ceiling: this.ceiling };
 	}
 }
 
 /**
- * Keeps this process's requests to each account within the account's limit, and shares the limit
- * with other processes (n8n workers, other tools) that use the same account: no shared store is
- * needed, the service's refusals are the signal. Per account, keyed by a digest of the base URL
- * and key.
+ * Keeps this process's requests to each account within what the service admits, and never above
+ * the credential's Rate Limit. Per account, keyed by a digest of the base URL and key.
  */
 export class AccountPacer {
 	private readonly accounts = new Map<string, AccountState>();
 
 	constructor(
-		private readonly limit: RateLimit,
+		private readonly ceiling: RateLimit,
 		private readonly clock: Clock,
 		private readonly tuning: PacerTuning = DEFAULT_TUNING,
 	) {}
@@ -269,18 +369,18 @@ export class AccountPacer {
 	 * pacer's own that would reach past the deadline ends there instead, for one last try.
 	 */
 	async turn(account: string, options: TurnOptions = {}): Promise<Turn | undefined> {
-		const state = this.state(account, options.limit ?? this.limit);
+		const state = this.state(account, options.ceiling ?? this.ceiling);
 		for (;;) {
 			const now = this.clock.now();
-			const { waitMs, kind } = state.waitBefore(now, this.tuning);
+			const waitMs = state.waitBefore(now, this.tuning);
 			if (waitMs <= 0) {
-				state.take(kind);
+				const kind = state.take(now);
 				let done = false;
 				return {
 					done: (outcome) => {
 						if (done) return;
 						done = true;
-						state.answered(this.clock.now(), kind, now, outcome, this.tuning, () => this.clock.random());
+						state.answered(this.clock.now(), now, kind, outcome, this.tuning, () => this.clock.random());
 					},
 				};
 			}
@@ -292,12 +392,17 @@ export class AccountPacer {
 		}
 	}
 
-	private state(account: string, limit: RateLimit): AccountState {
-		// A credential whose limit was changed starts afresh.
-		const key = `${account}:${limit.requests}/${limit.windowMs}`;
+	/** What this process knows of the account's limit, for messages. */
+	known(account: string, ceiling?: RateLimit): KnownLimit {
+		return this.state(account, ceiling ?? this.ceiling).known();
+	}
+
+	private state(account: string, ceiling: RateLimit): AccountState {
+		// A credential whose ceiling was changed starts afresh.
+		const key = `${account}:${ceiling.requests}/${ceiling.windowMs}`;
 		let state = this.accounts.get(key);
 		if (!state) {
-			state = new AccountState(limit);
+			state = new AccountState(ceiling);
 			this.accounts.set(key, state);
 		}
 		return state;

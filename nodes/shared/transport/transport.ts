@@ -4,6 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { classify, type Answer } from './answers';
 import { readConnection, type ApiContext } from './connection';
 import { ErrorReporter } from './errors';
+import { DOCUMENTED_RATE_LIMIT } from '../../../credentials/defaults';
 import { AccountPacer, type Clock } from './pacer';
 import { httpOptions, type ApiRequest } from './request';
 
@@ -30,9 +31,9 @@ export interface ServiceApi {
 
 /**
  * Sends requests to the Survey Feedback Service and returns the parsed JSON body:
- * - paced per account by the pacer, within the account's limit as the credential states it; 429s
- *   are waited out (after Retry-After when sent) within the credential's Max Rate Limit Wait from
- *   the first 429 on;
+ * - paced per account by the pacer, from the service's answers and never above the credential's
+ *   Rate Limit; 429s are waited out (never before Retry-After) within the credential's Max Rate
+ *   Limit Wait from the first 429 on, and always retried: the service did not act;
  * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
  *   not the service's JSON) is retried with exponential backoff and jitter, within the
  *   credential's Max Retry Wait; any other request is sent once, and its error says that the
@@ -59,8 +60,8 @@ export class Transport {
 		let tries = 0;
 		for (;;) {
 			const deadline = rateLimitedSince === undefined ? undefined : rateLimitedSince + connection.maxRateLimitWaitMs;
-			const turn = await pacer.turn(connection.account, { deadline, limit: connection.rateLimit });
-			if (!turn) throw errors.rateLimited(lastRateLimitBody, clock.now() - (rateLimitedSince ?? clock.now()));
+			const turn = await pacer.turn(connection.account, { deadline, ceiling: connection.rateLimit });
+			if (!turn) throw errors.rateLimited(lastRateLimitBody, clock.now() - (rateLimitedSince ?? clock.now()), pacer.known(connection.account, connection.rateLimit));
 			tries++;
 			let answer: Answer;
 			try {
@@ -69,7 +70,11 @@ export class Transport {
 			} catch (error) {
 				answer = classify({ error }, clock.now());
 			}
-			turn.done(answer.kind === 'rateLimited' ? { rateLimited: true, retryAfterMs: answer.retryAfterMs } : { rateLimited: false });
+			turn.done(
+				answer.kind === 'rateLimited'
+					? { rateLimited: true, retryAfterMs: answer.retryAfterMs, headers: answer.limit }
+					: { rateLimited: false, headers: answer.kind === 'ok' ? answer.limit : undefined },
+			);
 
 			switch (answer.kind) {
 				case 'ok':
@@ -107,8 +112,8 @@ export const realClock: Clock = { now: () => Date.now(), sleep, random: () => Ma
  * trigger share each account's pacing.
  */
 export const sharedTransport = new Transport({
-	// The documented limit, for credentials saved before they stated one.
-	pacer: new AccountPacer({ requests: 150, windowMs: 60_000 }, realClock),
+	// The documented limit as the ceiling, for credentials saved before they stated one.
+	pacer: new AccountPacer(DOCUMENTED_RATE_LIMIT, realClock),
 	clock: realClock,
 	retry: { firstDelayMs: 500, maxDelayMs: 30_000 },
 	requestTimeoutMs: 60_000,

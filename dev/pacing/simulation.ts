@@ -1,0 +1,225 @@
+/**
+ * n8n processes sharing one account, on virtual time, against the simulator's own rate limiters
+ * (dev/simulator/ratelimit.ts: sliding, fixed or token bucket, with or without Retry-After and
+ * rate-limit headers). Each process runs the node's pacer; each of its executions sends its
+ * requests one after the other, as Customer › Get over many items or a Return All does. The
+ * service counts a request when it arrives, halfway through its random 10–60 ms (single records)
+ * or 60–160 ms (pages) there and back, so processes drift as real ones do. The answers carry the
+ * limiter's headers, read by the transport's own parser. Used by test/pacer.test.ts and
+ * bench/pacerModel.ts.
+ */
+import { CREDENTIAL_DEFAULTS, DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
+import { AccountPacer, rateLimitHeaders, retryAfterMs, type PacerTuning, type RateLimit } from '../../nodes/shared/transport';
+import { createLimiter, DEFAULT_RATE_LIMIT, limitHeaders, type RateLimitConfig } from '../simulator/ratelimit';
+import { VirtualClock } from './virtualClock';
+
+export const DOCUMENTED: RateLimit = { ...DOCUMENTED_RATE_LIMIT };
+/** How long a request may wait from its first 429 before it fails, by the credential's default. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds * 1000;
+
+/** The limiter shapes the benchmark and the tests run against; all admit 150 a minute in the long run. */
+export const SHAPES: Record<string, RateLimitConfig> = {
+	documented: DEFAULT_RATE_LIMIT,
+	sliding15per6s: { shape: 'sliding', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
+	fixedMinute: { shape: 'fixed', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'none' },
+	tokenBucket: { shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10, retryAfter: false, headers: 'none' },
+	documentedWithHeaders: { ...DEFAULT_RATE_LIMIT, headers: 'ietf' },
+};
+
+/** The two loads of the benchmark: a Return All (pages, one after the other) and single records. */
+export const LOADS = {
+	returnAll: { requests: 60, latencyMs: [60, 160] as [number, number] },
+	singles: { requests: 300, latencyMs: [10, 60] as [number, number] },
+};
+
+export interface Run {
+	ok: number;
+	refused: number;
+	/** From the first request sent to the last answer. */
+	spanMs: number;
+	/** The same, for a perfect client that sends whenever the limiter admits (same executions, mean latency). */
+	leastMs: number;
+	/** leastMs / spanMs. */
+	share: number;
+	/** The least time for a perfect client that also keeps to the credential's ceiling in each process. */
+	leastWithinCeilingMs: number;
+	/** The most requests one process sent within any window of the credential's ceiling. */
+	mostInCeilingWindow: number;
+	/** Requests a process sent before a Retry-After it had been given had passed. */
+	retryAfterUndercut: number;
+	/** When each process's last request was answered, from the start. */
+	finishedMs: number[];
+	/** Per process, from its start: when its first request was accepted. */
+	firstAcceptedMs: number[];
+	/** Per process: the longest a request waited from its first 429 to being accepted. */
+	longestRefusedWaitMs: number[];
+	/** Per process: requests that gave up at Max Rate Limit Wait; each fails its execution, which then sends nothing more. */
+	failed: number[];
+}
+
+export interface SimulationOptions {
+	processes: number;
+	/** Executions per process, running at once; each sends its requests one after the other. */
+	executionsPerProcess?: number;
+	/** All requests, split evenly over the executions, unless requestsPerProcess is given. */
+	requests: number;
+	requestsPerProcess?: number[];
+	service: RateLimitConfig;
+	/** The credential's Rate Limit; the default's. */
+	ceiling?: RateLimit;
+	latencyMs?: [number, number];
+	/** When each process starts, ms. */
+	startsMs?: number[];
+	/** Seeds the latencies, the pacer's jitter and where in a clock-aligned window the run starts. */
+	seed?: number;
+	tuning?: PacerTuning;
+}
+
+export async function simulate(options: SimulationOptions): Promise<Run> {
+	const { processes, executionsPerProcess = 1, requests, service, startsMs = [], latencyMs = LOADS.singles.latencyMs } = options;
+	const ceiling = options.ceiling ?? DOCUMENTED;
+	const seed = options.seed ?? 7;
+	// Somewhere in a minute, by the seed: a clock-aligned window starts at a different moment of the run.
+	const startAt = 1_700_000_040_000 + ((seed * 23) % 60) * 1000;
+	const clock = new VirtualClock({ start: startAt, seed });
+	const service$ = createLimiter(service);
+	let ok = 0;
+	let refused = 0;
+	let first = Infinity;
+	let last = -Infinity;
+	const sentAt: number[][] = Array.from({ length: processes }, () => []);
+	const retryAfterUntil: number[] = new Array(processes).fill(0);
+	let retryAfterUndercut = 0;
+	const finishedMs: number[] = [];
+	const firstAcceptedMs: number[] = [];
+	const longestRefusedWaitMs: number[] = new Array(processes).fill(0);
+	const failed: number[] = new Array(processes).fill(0);
+	const counts = perExecution(options);
+
+	const execution = async (p: number, pacer: AccountPacer, count: number) => {
+		let refusedSince: number | undefined;
+		for (let left = count; left > 0; ) {
+			const deadline = refusedSince === undefined ? undefined : refusedSince + DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+			const turn = await pacer.turn('account', { ceiling, deadline });
+			if (!turn) {
+				failed[p]++;
+				return;
+			}
+			const sent = clock.now();
+			sentAt[p].push(sent);
+			if (process.env.PACER_SENDS) console.log(p, ((sent - startAt) / 1000).toFixed(2));
+			if (sent < retryAfterUntil[p]) retryAfterUndercut++;
+			first = Math.min(first, sent);
+			const roundTrip = latencyMs[0] + clock.random() * (latencyMs[1] - latencyMs[0]);
+			await clock.sleep(roundTrip / 2);
+			const arrival = clock.now();
+			const verdict = service$.take(arrival);
+			const headers = limitHeaders(service, verdict, arrival);
+			await clock.sleep(roundTrip / 2);
+			const answered = clock.now();
+			last = Math.max(last, answered);
+			const retryAfter = retryAfterMs(headers, answered);
+			turn.done({ rateLimited: !verdict.ok, retryAfterMs: verdict.ok ? undefined : retryAfter, headers: rateLimitHeaders(headers, answered) });
+			if (verdict.ok) {
+				ok++;
+				left--;
+				firstAcceptedMs[p] ??= answered - startAt - (startsMs[p] ?? 0);
+				if (refusedSince !== undefined) longestRefusedWaitMs[p] = Math.max(longestRefusedWaitMs[p], answered - refusedSince);
+				refusedSince = undefined;
+			} else {
+				refused++;
+				refusedSince ??= answered;
+				if (retryAfter !== undefined) retryAfterUntil[p] = Math.max(retryAfterUntil[p], answered + retryAfter);
+			}
+		}
+	};
+	const runs: Array<Promise<void>> = [];
+	for (let p = 0; p < processes; p++) {
+		const pacer = new AccountPacer(DOCUMENTED, clock, options.tuning);
+		runs.push(
+			(async () => {
+				await clock.sleep(startsMs[p] ?? 0);
+				await Promise.all(counts[p].map((count) => execution(p, pacer, count)));
+				finishedMs[p] = clock.now() - startAt;
+			})(),
+		);
+	}
+	await clock.runUntil(Promise.all(runs));
+	const spanMs = last - first;
+	const meanLatencyMs = (latencyMs[0] + latencyMs[1]) / 2;
+	const leastMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs);
+	const leastWithinCeilingMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs, ceiling);
+	const mostInCeilingWindow = Math.max(...sentAt.map((times) => mostWithin(times, ceiling.windowMs)));
+	const run: Run = {
+		ok,
+		refused,
+		spanMs,
+		leastMs,
+		share: leastMs / spanMs,
+		leastWithinCeilingMs,
+		mostInCeilingWindow,
+		retryAfterUndercut,
+		finishedMs,
+		firstAcceptedMs,
+		longestRefusedWaitMs,
+		failed,
+	};
+	if (process.env.PACER_TRACE) console.log(JSON.stringify({ processes, service, ...run }));
+	return run;
+}
+
+/** Requests of each execution of each process. */
+function perExecution(options: SimulationOptions): number[][] {
+	const { processes, executionsPerProcess = 1, requests } = options;
+	return Array.from({ length: processes }, (_, p) => {
+		const own = options.requestsPerProcess?.[p] ?? requests / processes;
+		return Array.from({ length: executionsPerProcess }, (_, e) => Math.floor(own / executionsPerProcess) + (e < own % executionsPerProcess ? 1 : 0));
+	});
+}
+
+/**
+ * The least time the limiter allows: the same executions, each sending its next request as soon as
+ * its last was answered and the limiter admits it (known without asking), each request taking
+ * `latencyMs` there and back; within the ceiling of each process when one is given. `startAt`
+ * places the load on the limiter's clock (where a clock-aligned window starts matters).
+ */
+export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): number {
+	const limiter = createLimiter(service);
+	const sent: number[][] = counts.map(() => []);
+	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0) })));
+	let first = Infinity;
+	let last = -Infinity;
+	for (;;) {
+		const next = executions.filter((e) => e.left > 0).sort((a, b) => a.readyAt - b.readyAt)[0];
+		if (!next) break;
+		const own = sent[next.p];
+		if (ceiling && own.length >= ceiling.requests && own[own.length - ceiling.requests] + ceiling.windowMs > next.readyAt) {
+			next.readyAt = own[own.length - ceiling.requests] + ceiling.windowMs;
+			continue;
+		}
+		const arrival = next.readyAt + latencyMs / 2;
+		const verdict = limiter.take(arrival);
+		if (!verdict.ok) {
+			next.readyAt += Math.max(1, verdict.retryAfterMs ?? 1);
+			continue;
+		}
+		first = Math.min(first, next.readyAt);
+		own.push(next.readyAt);
+		next.left--;
+		next.readyAt += latencyMs;
+		last = Math.max(last, next.readyAt);
+	}
+	return last - first;
+}
+
+/** The most of `times` (ascending) within any span of `windowMs`. */
+function mostWithin(times: number[], windowMs: number): number {
+	let most = 0;
+	for (let i = 0, j = 0; i < times.length; i++) {
+		while (times[i] - times[j] >= windowMs) j++;
+		most = Math.max(most, i - j + 1);
+	}
+	return most;
+}
+
+export const refusedShare = (run: Run) => run.refused / (run.ok + run.refused);

@@ -1,0 +1,131 @@
+/**
+ * In a real n8n, against the simulator: a Return All of 60 pages while the service enforces a
+ * token bucket (2.5 requests a second, in bursts of up to 10) that the credential knows nothing
+ * of (its Rate Limit fields at their defaults, 150 per 60 s). Every page is read once, every record
+ * comes out once, and the pages are read within twice the least time the bucket allows: asserted
+ * on the simulator's request log (when each request arrived), not on the test's own clock.
+ *
+ * The records are in account B (which only the trigger test otherwise uses), dated in 2019 so that
+ * no poll of that test, which reads newer records, ever sees them; the bucket applies to account B
+ * only, and only while this test runs.
+ */
+import { outputItems, type ExecuteResult } from '../../dev/n8n/harness';
+import { ACCOUNT_B, CREDENTIALS, NODE_TYPE, context, describeRun, n8nInstance, simClient, type LoggedRequest } from './support';
+
+const sim = simClient();
+const n8n = n8nInstance();
+const WORKFLOW_ID = 'e2eReturnAllTokenBucket';
+const PAGES = 60;
+const RECORDS = PAGES * 1000;
+const BUCKET = { shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10, retryAfter: false, headers: 'none' } as const;
+const YEAR = { start: Date.parse('2019-01-01T00:00:00Z'), end: Date.parse('2019-12-31T23:59:59Z') };
+
+async function configure(body: unknown): Promise<void> {
+	const res = await fetch(`${context().sim.controlUrl}/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	if (!res.ok) throw new Error(`simulator POST /__sim/config answered ${res.status}: ${await res.text()}`);
+}
+
+const cred = CREDENTIALS.triggerB;
+const SUB_ID = 'e2eReturnAllTokenBucketSub';
+const connect = (names: string[]) =>
+	Object.fromEntries(names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+/** The Return All runs in a sub-workflow that answers one summary item: the printed execution stays small. */
+const subWorkflow = {
+	id: SUB_ID,
+	name: 'E2E: Return All under a token bucket (reads)',
+	nodes: [
+		{ name: 'Start', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, parameters: { inputSource: 'passthrough' }, position: [0, 0] },
+		{
+			name: 'All of 2019',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [260, 0],
+			parameters: { authentication: cred.authentication, resource: 'feedback', operation: 'getMany', returnAll: true, filters: { startDate: '2019-01-01', endDate: '2019-12-31T23:59:59Z' } },
+			credentials: { [cred.type]: { id: cred.id, name: cred.name } },
+		},
+		{
+			name: 'Summary',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [520, 0],
+			parameters: { jsCode: 'const ids = $input.all().map((item) => String(item.json.id)).sort();\nreturn [{ json: { count: ids.length, ids: ids.join(",") } }];' },
+		},
+	],
+	connections: connect(['Start', 'All of 2019', 'Summary']),
+	settings: { executionOrder: 'v1' },
+};
+const runner = {
+	id: WORKFLOW_ID,
+	name: 'E2E: Return All under a token bucket',
+	nodes: [
+		{ name: 'Run', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {}, position: [0, 0] },
+		{
+			name: 'Read all of 2019',
+			type: 'n8n-nodes-base.executeWorkflow',
+			typeVersion: 1.2,
+			position: [260, 0],
+			parameters: {
+				source: 'database',
+				workflowId: { __rl: true, mode: 'id', value: SUB_ID },
+				workflowInputs: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true },
+				mode: 'each',
+				options: { waitForSubWorkflow: true },
+			},
+		},
+	],
+	connections: connect(['Run', 'Read all of 2019']),
+	settings: { executionOrder: 'v1' },
+};
+
+describe('a Return All under a token bucket, the credential at its defaults', () => {
+	let res: ExecuteResult;
+	let log: LoggedRequest[];
+	let ids: string[];
+
+	beforeAll(async () => {
+		const emails = Array.from({ length: 20 }, (_, i) => ({ email: `e2e.bucket.${i}@bucket-e2e.example.com` }));
+		await sim.insert(ACCOUNT_B.id, 'customers', emails.map((e) => ({ ...e, createdDate: YEAR.start })));
+		const step = (YEAR.end - YEAR.start) / RECORDS;
+		const inserted = await sim.insert(
+			ACCOUNT_B.id,
+			'feedback',
+			Array.from({ length: RECORDS }, (_, i) => ({ email: emails[i % emails.length].email, score: i % 11, createdDate: Math.round(YEAR.start + i * step) })),
+		);
+		ids = inserted.map((f) => String(f.id)).sort();
+		await n8n.importWorkflows([subWorkflow, runner] as never);
+		// Execute Workflow runs only published sub-workflows, and only the server publishes them fully.
+		await n8n.start();
+		try {
+			await n8n.activate(SUB_ID);
+		} finally {
+			await n8n.stop();
+		}
+		await configure({ accountRateLimits: { [ACCOUNT_B.id]: BUCKET } });
+		const mark = await sim.mark();
+		try {
+			res = await n8n.execute(WORKFLOW_ID);
+		} finally {
+			await configure({ accountRateLimits: { [ACCOUNT_B.id]: null } });
+		}
+		log = (await sim.requests({ after: mark, path: '/api/v2/feedback', account: ACCOUNT_B.id })) as LoggedRequest[];
+	});
+
+	it('runs green, every record out once', () => {
+		expect(describeRun(res)).toMatch(/^status success/);
+		const [summary] = outputItems(res, 'Read all of 2019');
+		expect(summary.count).toBe(RECORDS);
+		expect(summary.ids).toBe(ids.join(','));
+	});
+
+	it('reads every page once, and within twice the least time the bucket allows', () => {
+		const answered = log.filter((r) => r.status === 200);
+		expect(answered.map((r) => Number(r.query.page)).sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+		const arrivals = answered.map((r) => (r as LoggedRequest & { receivedMs: number }).receivedMs);
+		const spanMs = Math.max(...arrivals) - Math.min(...arrivals);
+		// The first `burst` at once, then one per 1/rate s: the least time from the first request to the last.
+		const leastMs = ((PAGES - BUCKET.burst) / BUCKET.ratePerSecond) * 1000;
+		const refused = log.filter((r) => r.status === 429).length;
+		console.log(`token bucket Return All: ${PAGES} pages in ${(spanMs / 1000).toFixed(1)} s (least ${(leastMs / 1000).toFixed(1)} s), ${refused} refused`);
+		expect(spanMs).toBeLessThanOrEqual(2 * leastMs);
+	});
+});
