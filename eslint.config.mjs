@@ -10,6 +10,6 @@ import { config } from '@n8n/node-cli/eslint';
 export default [
 	globalIgnores(['dev', 'test', 'bench', 'scripts', 'coverage', 'docs', 'examples']),
 	// What runs leave behind (git ignores it too): n8n user folders hold thousands of .js files.
-	globalIgnores(['.e2e-work', '.queue-work', '.browser-shots', '.n8n-runtime']),
+	globalIgnores(['.e2e-work', '.queue-work', '.browser-shots', '.n8n-runtime', '.n8n-runtime-*']),
 	...config,
 ];

@@ -31,7 +31,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			description: 'Address of the v2 API, without /api/v2',
 		},
 		{
@@ -39,7 +39,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			name: 'legacyBaseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://legacy.example.com',
+			placeholder: 'e.g. https://legacy.example.com',
 			description:
 				'Address of the legacy v1 API, used only by the legacy v1 operations. Leave empty to use the Base URL.',
 		},

@@ -26,6 +26,12 @@ import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const INSTALL_SCRIPT = path.join(__dirname, 'install.sh');
+/** The n8n versions the project runs (dev/n8n/versions.json): the pinned one, and the matrix of `npm run test:compat`. */
+export const N8N_VERSIONS: { pinned: string; matrix: Array<{ label: string; version: string }> } = JSON.parse(
+	fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8'),
+);
+/** The n8n version the e2e tests, the demo and the benchmarks run by default. */
+export const PINNED_N8N_VERSION = N8N_VERSIONS.pinned;
 
 /** Where throwaway user folders go: `<repo>/.e2e-work`, or N8N_E2E_WORK_DIR. */
 export function workRoot(): string {
@@ -49,13 +55,65 @@ const READY_LINE = 'Editor is now accessible via';
 // Types
 
 export interface N8nRuntime {
-	/** Node.js 24 binary n8n runs on. */
+	/** The Node.js binary n8n runs on (24 for n8n 2.x, 22 for 1.x). */
 	nodeBin: string;
 	/** n8n's bin script: run as `nodeBin n8nBin <command>`. */
 	n8nBin: string;
 	/** e.g. "2.41.1". */
 	version: string;
+	/** e.g. "v24.21.0". */
+	nodeVersion: string;
+	/** Which n8n this is and why it was chosen (install.sh's N8N_VERSION_NOTE). */
+	note: string;
 	runtimeDir: string;
+}
+
+/** Whether a runtime's n8n is `version` or newer (plain x.y.z versions). */
+export function n8nAtLeast(runtime: Pick<N8nRuntime, 'version'>, version: string): boolean {
+	const have = runtime.version.split('.').map(Number);
+	const want = version.split('.').map(Number);
+	for (let i = 0; i < 3; i++) {
+		if ((have[i] ?? 0) !== (want[i] ?? 0)) return (have[i] ?? 0) > (want[i] ?? 0);
+	}
+	return true;
+}
+
+/** Whether a runtime's n8n has a backend module of that name (`n8n/dist/modules/<name>`). */
+export function hasModule(runtime: Pick<N8nRuntime, 'runtimeDir'>, name: string): boolean {
+	return fs.existsSync(path.join(runtime.runtimeDir, 'node_modules', 'n8n', 'dist', 'modules', name));
+}
+
+/** The node packages whose type lists (`dist/types/nodes.json`) nodeTypeVersions() reads, by type prefix. */
+const NODE_PACKAGES: Record<string, string> = {
+	'n8n-nodes-base': 'n8n-nodes-base',
+	'@n8n/n8n-nodes-langchain': '@n8n/n8n-nodes-langchain',
+};
+
+/**
+ * The versions a runtime's n8n has of one of its own node types (e.g.
+ * `@n8n/n8n-nodes-langchain.agent` → [1, 1.1, …, 3.1]); [] when it lacks the type.
+ */
+export function nodeTypeVersions(runtime: Pick<N8nRuntime, 'runtimeDir'>, type: string): number[] {
+	const dot = type.lastIndexOf('.');
+	const pkg = NODE_PACKAGES[type.slice(0, dot)];
+	if (!pkg) throw new Error(`${type}: not a type of n8n's own node packages`);
+	const file = path.join(runtime.runtimeDir, 'node_modules', pkg, 'dist', 'types', 'nodes.json');
+	const types = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string; version: number | number[] }>;
+	return types.filter((t) => t.name === type.slice(dot + 1)).flatMap((t) => (Array.isArray(t.version) ? t.version : [t.version]));
+}
+
+/**
+ * The nodes of n8n's own packages that some workflows use and a runtime's n8n lacks (the type,
+ * or the typeVersion the workflow names), as "type vX" strings; [] when it has them all.
+ */
+export function missingNodeTypes(runtime: Pick<N8nRuntime, 'runtimeDir'>, workflows: WorkflowJson[]): string[] {
+	const missing = new Set<string>();
+	for (const node of workflows.flatMap((wf) => wf.nodes)) {
+		const type = String(node.type);
+		if (!Object.keys(NODE_PACKAGES).some((prefix) => type.startsWith(`${prefix}.`))) continue;
+		if (!nodeTypeVersions(runtime, type).includes(Number(node.typeVersion ?? 1))) missing.add(`${type} v${node.typeVersion ?? 1}`);
+	}
+	return [...missing];
 }
 
 export interface CredentialImport {
@@ -441,6 +499,16 @@ export function nodeError(result: any, nodeName?: string, runIndex = 0): any | u
 	return nodeRun(result, nodeName, runIndex).error;
 }
 
+/**
+ * How a run printed by `n8n execute` ended: its `status`, except that n8n 1.85 prints every
+ * finished run as "running" (then `finished` is true on success, and a failure has its error).
+ */
+function runStatus(data: any): string | null {
+	if (typeof data?.status !== 'string') return null;
+	if (data.status !== 'running' || !data.stoppedAt) return data.status;
+	return data.finished ? 'success' : resultDataOf(data)?.error ? 'error' : data.status;
+}
+
 /** Names of the nodes that ran, in no particular order. */
 export function nodesThatRan(result: any): string[] {
 	return Object.keys(resultDataOf(result)?.runData ?? {});
@@ -452,14 +520,16 @@ export function nodesThatRan(result: any): string[] {
 let runtimePromise: Promise<N8nRuntime> | undefined;
 
 /**
- * Locates the pinned n8n, running dev/n8n/install.sh first if needed (a few minutes;
- * at once when installed). Honors N8N_RUNTIME_DIR. Memoized per process.
+ * Locates the n8n to run, running dev/n8n/install.sh first if needed (a few minutes; at once
+ * when installed): the pinned one, or the version N8N_TEST_VERSION names (a version such as
+ * 1.123.81, `pinned`, or `newest`: see dev/n8n/README.md). Honors N8N_RUNTIME_DIR. Memoized per
+ * process: one process runs one n8n version.
  */
 export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime> {
 	runtimePromise ??= (async () => {
 		fs.mkdirSync(workRoot(), { recursive: true });
 		const logFile = path.join(workRoot(), 'install.log');
-		const res = await runProcess('bash', [INSTALL_SCRIPT], {
+		const res = await runProcess('bash', [INSTALL_SCRIPT, process.env.N8N_TEST_VERSION || 'pinned'], {
 			cwd: REPO_ROOT,
 			env: process.env,
 			timeoutMs: opts.timeoutMs ?? 30 * 60_000,
@@ -482,6 +552,8 @@ export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime
 			nodeBin: vars.NODE_BIN,
 			n8nBin: vars.N8N_BIN,
 			version: vars.N8N_VERSION,
+			nodeVersion: vars.NODE_VERSION,
+			note: vars.N8N_VERSION_NOTE,
 			runtimeDir: vars.N8N_RUNTIME_DIR,
 		};
 	})();
@@ -595,7 +667,7 @@ export class N8nInstance {
 		}
 		return {
 			...inherited,
-			// The task runner is spawned as plain `node` from PATH: it must find Node.js 24.
+			// The task runner is spawned as plain `node` from PATH: it must find n8n's Node.js.
 			PATH: `${path.dirname(this.runtime.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
 			TZ: 'UTC',
 			GENERIC_TIMEZONE: 'UTC',
@@ -613,8 +685,9 @@ export class N8nInstance {
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_HIRING_BANNER_ENABLED: 'false',
-			// It fetches a catalogue from api.n8n.io at start; nothing outside is reachable here.
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// It fetches a catalogue from api.n8n.io at start; nothing outside is reachable here. (An
+			// n8n without that module refuses to start when told to disable it.)
+			...(hasModule(this.runtime, 'mcp-registry') ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 			N8N_SECURE_COOKIE: 'false',
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
@@ -713,7 +786,7 @@ export class N8nInstance {
 					tail(r.stdout + '\n' + r.stderr, 40),
 			);
 		}
-		return { ...r, data, status: typeof data.status === 'string' ? data.status : null };
+		return { ...r, data, status: runStatus(data) };
 	}
 
 	// ----- the server ---------------------------------------------------------------------
@@ -809,9 +882,19 @@ export class N8nInstance {
 	}
 
 	private async createApiKey(): Promise<void> {
-		const scopes = (await this.rest('GET', '/api-keys/scopes')).data;
-		const key = await this.rest('POST', '/api-keys', { label: `e2e-${Date.now()}`, expiresAt: null, scopes });
+		// Ask for every scope the owner may give a key (n8n 1.85 has no scopes, and no such list).
+		const scopes = await this.http('GET', '/rest/api-keys/scopes', undefined, { allowStatus: true });
+		const key = await this.rest('POST', '/api-keys', {
+			label: `e2e-${Date.now()}`,
+			expiresAt: null,
+			...(scopes.status === 200 ? { scopes: scopes.body.data } : {}),
+		});
 		this.apiKey = key.data.rawApiKey;
+	}
+
+	/** n8n 2.x publishes workflows (in the background); 1.x activates them (at once). */
+	private get publishes(): boolean {
+		return n8nAtLeast(this.runtime, '2.0.0');
 	}
 
 	/**
@@ -885,11 +968,22 @@ export class N8nInstance {
 	 *
 	 * Not running: `n8n publish:workflow --id=<id>`; the triggers start (and a poll trigger polls)
 	 * at the next start(). Errors then show only in the log.
+	 *
+	 * n8n 1.x: `POST /api/v1/workflows/<id>/activate`, which activates the triggers within the
+	 * call and answers with the failure when activation fails; not running, `n8n update:workflow
+	 * --id=<id> --active=true`.
 	 */
 	async activate(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<void> {
 		const started = Date.now();
 		if (!this.server) {
-			await this.cliOrThrow('publish:workflow', ['publish:workflow', `--id=${workflowId}`], () => true);
+			if (this.publishes) await this.cliOrThrow('publish:workflow', ['publish:workflow', `--id=${workflowId}`], () => true);
+			else await this.cliOrThrow('update:workflow', ['update:workflow', `--id=${workflowId}`, '--active=true'], () => true);
+			return;
+		}
+		if (!this.publishes) {
+			// n8n 1.x: activation runs within the call (a poll trigger polls once) and a failure is its answer.
+			await this.publicApi('POST', `/workflows/${workflowId}/activate`, undefined, { timeoutMs: opts.timeoutMs ?? 60_000 });
+			this.timings.push({ step: 'activate', ms: Date.now() - started });
 			return;
 		}
 		const logOffset = fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
@@ -916,11 +1010,17 @@ export class N8nInstance {
 
 	/**
 	 * Unpublishes (deactivates) a workflow: public API `POST /workflows/<id>/unpublish` when
-	 * running (then waits until it is no longer published), else `n8n unpublish:workflow`.
+	 * running (then waits until it is no longer published), else `n8n unpublish:workflow`
+	 * (n8n 1.x: `/deactivate`, or `n8n update:workflow --active=false`).
 	 */
 	async deactivate(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<void> {
 		if (!this.server) {
-			await this.cliOrThrow('unpublish:workflow', ['unpublish:workflow', `--id=${workflowId}`], () => true);
+			if (this.publishes) await this.cliOrThrow('unpublish:workflow', ['unpublish:workflow', `--id=${workflowId}`], () => true);
+			else await this.cliOrThrow('update:workflow', ['update:workflow', `--id=${workflowId}`, '--active=false'], () => true);
+			return;
+		}
+		if (!this.publishes) {
+			await this.publicApi('POST', `/workflows/${workflowId}/deactivate`, undefined, { timeoutMs: opts.timeoutMs ?? 30_000 });
 			return;
 		}
 		await this.publicApi('POST', `/workflows/${workflowId}/unpublish`);
@@ -1011,7 +1111,11 @@ export class N8nInstance {
 		const trigger =
 			triggerNodeName ?? wf.nodes.find((n: any) => /trigger$/i.test(String(n.type)))?.name;
 		if (!trigger) throw new Error(`workflow ${wf.id} has no trigger node: name one`);
-		const run = await this.rest('POST', `/workflows/${wf.id}/run`, { triggerToStartFrom: { name: trigger } });
+		// n8n 1.x runs the workflow sent in the body; 2.x the stored one.
+		const run = await this.rest('POST', `/workflows/${wf.id}/run`, {
+			triggerToStartFrom: { name: trigger },
+			...(this.publishes ? {} : { workflowData: wf }),
+		});
 		const executionId = run.data?.executionId;
 		if (!executionId) throw new Error(`run of workflow ${wf.id} gave no execution id: ${JSON.stringify(run).slice(0, 500)}`);
 		const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
@@ -1021,7 +1125,8 @@ export class N8nInstance {
 				auth: false,
 				allowStatus: true,
 			});
-			if (res.status === 200 && !['running', 'new', 'waiting'].includes(res.body.status) && res.body.stoppedAt) {
+			// n8n 1.85 marks the execution finished a moment before its data is stored: wait for both.
+			if (res.status === 200 && !['running', 'new', 'waiting'].includes(res.body.status) && res.body.stoppedAt && resultDataOf(res.body)) {
 				this.timings.push({ step: 'runManually', ms: Date.now() - started });
 				return res.body;
 			}

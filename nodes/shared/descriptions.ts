@@ -60,7 +60,7 @@ export const attributeFilterProperties: INodeProperties[] = [
 						name: 'name',
 						type: 'string',
 						default: '',
-						placeholder: 'country',
+						placeholder: 'e.g. country',
 					},
 					{
 						displayName: 'Operator',

@@ -19,10 +19,11 @@ import {
 	AGENT_NODE,
 	AGENT_QUESTION,
 	AGENT_TOOLS,
+	agentWorkflow,
 	OPENAI_STAND_IN_KEY,
 } from './ai-workflows';
 import { ChatStandIn, toolResults, type ChatRequest, type ChatTool } from './chat-stand-in';
-import { ACCOUNT_A, ACCOUNT_B, asToolSees, context, describeRun, n8nInstance, readExamples, simClient, TOOL_TYPE, type LoggedRequest } from './support';
+import { ACCOUNT_A, ACCOUNT_B, asToolSees, context, describeRun, describeWhereNodesExist, n8nInstance, readExamples, simClient, TOOL_TYPE, type LoggedRequest } from './support';
 import { UNKNOWN_CUSTOMER_ID } from './workflows';
 
 const sim = simClient();
@@ -55,7 +56,7 @@ function toolNamed(request: ChatRequest, name: string): ChatTool {
 
 const parse = (content: string) => JSON.parse(content) as any[];
 
-describe('the node as a tool of the AI Agent, with a scripted chat model', () => {
+describeWhereNodesExist([agentWorkflow, readExamples()['ai-agent.json']])('the node as a tool of the AI Agent, with a scripted chat model', () => {
 	const standIn = new ChatStandIn(() => ({ text: 'no script yet' }));
 
 	beforeAll(async () => {

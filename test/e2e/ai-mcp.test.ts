@@ -15,8 +15,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { MCP_BEARER_TOKEN, MCP_ID, MCP_PATH, MCP_TOOLS } from './ai-workflows';
-import { ACCOUNT_A, ACCOUNT_B, asToolSees, CAMPAIGN_A1, context, n8nInstance, readExamples, simClient, TOOL_TYPE } from './support';
+import { MCP_BEARER_TOKEN, MCP_ID, MCP_PATH, MCP_TOOLS, mcpWorkflow } from './ai-workflows';
+import { ACCOUNT_A, ACCOUNT_B, asToolSees, CAMPAIGN_A1, context, describeWhereNodesExist, n8nInstance, readExamples, simClient, TOOL_TYPE } from './support';
 import { UNKNOWN_CUSTOMER_ID } from './workflows';
 
 const sim = simClient();
@@ -66,7 +66,7 @@ function errorText(result: ToolResult): string {
 
 const toolName = (node: Record<string, any>) => String(node.name).replace(/[^a-zA-Z0-9_-]+/g, '_');
 
-describe('the node as tools of the MCP Server Trigger, with the official MCP client', () => {
+describeWhereNodesExist([mcpWorkflow, readExamples()['mcp-server.json']])('the node as tools of the MCP Server Trigger, with the official MCP client', () => {
 	let client: Client;
 	let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
 

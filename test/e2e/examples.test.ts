@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { nodeError, nodesThatRan, outputItems, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
+import { nodeError, nodesThatRan, outputItems, PINNED_N8N_VERSION, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
 import { needsModelOrMcpClient } from '../../scripts/demo';
 import {
 	ACCOUNT_A,
@@ -115,8 +115,10 @@ describe('example workflows', () => {
 		expect(fs.existsSync(path.join(nodes, 'n8n-nodes-survey-feedback', 'node_modules'))).toBe(false);
 		expect(fs.existsSync(path.join(nodes, 'zod'))).toBe(false);
 		const hostZod = JSON.parse(fs.readFileSync(path.join(n8n.runtime.runtimeDir, 'node_modules', 'zod', 'package.json'), 'utf8'));
-		const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).devDependencies.zod;
-		expect(hostZod.version).toBe(ours);
+		const ours: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).devDependencies.zod;
+		// The zod the package is typed against is the pinned n8n's; other n8n versions ship another of the same major.
+		if (n8n.runtime.version === PINNED_N8N_VERSION) expect(hostZod.version).toBe(ours);
+		else expect(hostZod.version.split('.')[0]).toBe(ours.split('.')[0]);
 	});
 
 	it('covers every example file but the trigger and AI ones', () => {

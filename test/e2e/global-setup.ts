@@ -24,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
 	(globalThis as Record<string, unknown>)[SIM_GLOBAL] = sim;
 	try {
 		const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'e2e' });
+		console.log(`\n[e2e] ${n8n.runtime.note} on Node.js ${n8n.runtime.nodeVersion}`);
 		// ai-agent.test.ts starts its chat-completions stand-in there; the OpenAI credential points at it.
 		const chatModelPort = await getFreePort();
 		await n8n.importCredentials([

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8nInstance, outputEntries, outputItems, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
+import { missingNodeTypes, N8nInstance, outputEntries, outputItems, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
 
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
@@ -288,4 +288,18 @@ export class TriggerEmissions {
 			await sleep(500);
 		}
 	}
+}
+
+/**
+ * `describe` when the n8n under test has every node of n8n's own packages that these workflows
+ * use (type and typeVersion), else `describe.skip`, saying which nodes that n8n lacks (older n8n
+ * has older AI Agent and MCP Server Trigger versions, or none).
+ */
+export function describeWhereNodesExist(workflows: WorkflowJson[]): jest.Describe {
+	const { runtime } = context().n8n;
+	const missing = missingNodeTypes(runtime, workflows);
+	if (missing.length === 0) return describe;
+	// Straight to stderr: jest shows no console output of a suite whose tests are all skipped.
+	process.stderr.write(`[e2e] n8n ${runtime.version} lacks ${missing.join(', ')}: skipping the tests that use them\n`);
+	return describe.skip;
 }

@@ -389,8 +389,11 @@ export interface PollOptions {
 	/** The workflow's static data, carried from poll to poll as an active workflow keeps it. */
 	staticData: IDataObject;
 	timezone?: string;
-	/** The host's poll budget (n8n hands one to leased polls). */
-	pollBudgetMs?: number;
+	/**
+	 * The host's poll budget (n8n hands one to leased polls); null: a host without one (n8n
+	 * before 2.38, whose poll context has no getPollBudgetMs).
+	 */
+	pollBudgetMs?: number | null;
 	/** Runs before each call of the helper `httpRequestWithAuthentication`, retries included. */
 	beforeRequest?: (index: number, request: IHttpRequestOptions) => void | Promise<void>;
 }
@@ -403,7 +406,7 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 	const node = withCredentials(options.node, options.credentials);
 	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
 	const budget = options.pollBudgetMs;
-	const pollBudgetMs = budget === undefined ? undefined : () => budget;
+	const pollBudgetMs = budget === undefined || budget === null ? undefined : () => budget;
 	const context = new PollContext(
 		workflow,
 		node,
@@ -419,6 +422,7 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 		// …and the host's poll budget, when the test sets one.
 		pollBudgetMs,
 	);
+	if (budget === null) Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
 	if (options.beforeRequest) {
 		// A probe around n8n's own helper: the test acts between the requests of one poll.
 		const send = context.helpers.httpRequestWithAuthentication;

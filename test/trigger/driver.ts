@@ -75,7 +75,7 @@ export class TriggerDriver {
 	}
 
 	async poll(
-		opts: { mode?: 'manual' | 'trigger'; beforeRequest?: RequestHook; pollBudgetMs?: number } = {},
+		opts: { mode?: 'manual' | 'trigger'; beforeRequest?: RequestHook; pollBudgetMs?: number | null } = {},
 	): Promise<PollResult> {
 		const credentials = {
 			surveyFeedbackApi: {

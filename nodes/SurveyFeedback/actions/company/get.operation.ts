@@ -13,7 +13,7 @@ export const { option, properties, execute } = getByIdOperation({
 	id: {
 		displayName: 'Company ID or Domain',
 		name: 'companyId',
-		placeholder: 'example.com',
+		placeholder: 'e.g. example.com',
 		description: 'The ID of the company, or its domain name (for example example.com)',
 	},
 	path: '/api/v2/companies',

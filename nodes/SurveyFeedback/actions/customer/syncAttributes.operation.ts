@@ -61,9 +61,9 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { selectBy: ['filters'] } },
 		description: 'At least one filter must narrow the customers; more than 1000 matches are refused',
 		options: [
-			{ displayName: 'Channel', name: 'channel', type: 'string', default: '', placeholder: 'email' },
+			{ displayName: 'Channel', name: 'channel', type: 'string', default: '', placeholder: 'e.g. email' },
 			{ displayName: 'Companies', name: 'company', type: 'string', default: '', description: 'Company names, comma-separated' },
-			{ displayName: 'Customer Status', name: 'customerStatus', type: 'string', default: '', placeholder: 'at-risk' },
+			{ displayName: 'Customer Status', name: 'customerStatus', type: 'string', default: '', placeholder: 'e.g. at-risk' },
 			{ displayName: 'Search', name: 'q', type: 'string', default: '', description: 'Prefix of first name, last name, company or email' },
 			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', description: 'Tags, comma-separated' },
 		],

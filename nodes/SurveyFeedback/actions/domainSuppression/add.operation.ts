@@ -24,7 +24,7 @@ export const properties: INodeProperties[] = [
 		displayName: 'Pattern',
 		name: 'pattern',
 		type: 'string',
-		placeholder: '*.example.com',
+		placeholder: 'e.g. *.example.com',
 		required: true,
 		default: '',
 		description: 'The domain to stop sending surveys to. Wildcards are allowed: *.example.com covers example.com and all its subdomains.',

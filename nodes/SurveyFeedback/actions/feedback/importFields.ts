@@ -19,7 +19,7 @@ export const mappedFeedbackProperties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '={{ $json.score }}',
-		placeholder: '9',
+		placeholder: 'e.g. 9',
 		description: "Whole-number score on the campaign's metric scale (0-10 for NPS, 1-5 for CSAT); the service fails items out of range",
 	},
 	{
@@ -28,7 +28,7 @@ export const mappedFeedbackProperties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: '',
-		description: "Answer to the template's main question. Don't also answer the main question under Additional Questions: the service fails such an item as ambiguous.",
+		description: "Answer to the template's main question. Don't also answer the main question under 'Additional Questions': the service fails such an item as ambiguous.",
 	},
 	{
 		displayName: 'Additional Fields',

@@ -36,7 +36,7 @@ export function importOptionsCollection(): INodeProperties {
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 365, numberPrecision: 0 },
 				default: 30,
-				description: 'With Skip Duplicates, how many days around the response date count as a duplicate (1 to 365)',
+				description: "With 'Skip Duplicates', how many days around the response date count as a duplicate (1 to 365)",
 			},
 			{
 				displayName: 'Skip Duplicates',

@@ -28,7 +28,7 @@ export const properties: INodeProperties[] = [
 		name: 'tags',
 		type: 'string',
 		default: '',
-		placeholder: 'pricing, support',
+		placeholder: 'e.g. pricing, support',
 		description: 'Tag names, comma-separated or a list from an expression',
 	},
 	{
