@@ -137,7 +137,7 @@ export function toApiDateRange(
 	if (startDate && endDate) {
 		const asMillis = (text: string) => DateTime.fromISO(text, { zone: 'utc' }).toMillis();
 		if (asMillis(startDate) > asMillis(endDate)) {
-			const item = ctx.itemIndex === undefined ? '' : ` (item ${ctx.itemIndex})`;
+			const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
 			throw new NodeOperationError(ctx.node, `${ctx.startField} is after ${ctx.endField}${item}`, {
 				itemIndex: ctx.itemIndex,
 				description: `The range ${startDate} to ${endDate} is empty; swap the two dates.`,

@@ -9,9 +9,9 @@ export interface FieldContext {
 	field: string;
 }
 
-/** The one shape of a bad-input error: "<field>: <problem> (item <n>)". */
+/** The one shape of a bad-input error: "<field>: <problem> [item <n>]". */
 export function fieldError(ctx: FieldContext, problem: string, description?: string): NodeOperationError {
-	const item = ctx.itemIndex === undefined ? '' : ` (item ${ctx.itemIndex})`;
+	const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
 	return new NodeOperationError(ctx.node, `${ctx.field}: ${problem}${item}`, { itemIndex: ctx.itemIndex, description });
 }
 

@@ -23,7 +23,7 @@ const n8n = n8nInstance();
 
 const WRITE_PERMISSION = 'Customer: Create or Update failed: this operation needs an API key with write permission [HTTP 403]';
 const NOT_FOUND = 'Customer: Get failed: no such record in this account [HTTP 404]';
-const BAD_EMAIL = 'Customer: Create or Update failed: Email: "not-an-email" is not an email address (item 1)';
+const BAD_EMAIL = 'Customer: Create or Update failed: Email: "not-an-email" is not an email address [item 1]';
 const ROW_REASON = 'refused by the service: score must be an integer from 0 to 10 (campaign metric NPS)';
 const ROW_FAILED = `Feedback: Import failed: ${ROW_REASON}`;
 

@@ -107,14 +107,14 @@ describe('Customer › Create or Update, mapped automatically', () => {
 	});
 
 	test.each<[string, IDataObject, RegExp]>([
-		['no email', { firstName: 'Ann' }, /^Customer: Create or Update failed: Item JSON › email: is empty; an email address is required \(item 1\)$/],
-		['an email that is not one', { email: 'nope' }, /^Customer: Create or Update failed: Item JSON › email: "nope" is not an email address \(item 1\)$/],
-		['a name that is an object', { email: 'a@b.co', firstName: { x: 1 } }, /Item JSON › firstName: must be text, not an object \(item 1\)$/],
-		['tags that are a number', { email: 'a@b.co', tags: 5 }, /Item JSON › tags: must be a list or comma-separated text, not a number \(item 1\)$/],
-		['a tag that is an object', { email: 'a@b.co', tags: ['ok', {}] }, /Item JSON › tags: must hold only text entries, found an object \(item 1\)$/],
-		['a property without a label', { email: 'a@b.co', properties: [{ value: 'x' }] }, /Item JSON › properties: entry 1 needs a label.*\(item 1\)$/],
-		['a field given twice', { email: 'a@b.co', firstName: 'A', first_name: 'B' }, /Item JSON › first_name: gives first_name a second time \(also as firstName\); keep one of them \(item 1\)$/],
-		['unknown fields', { email: 'a@b.co', mobile: '123', plan: 'pro' }, /Item JSON: has fields this operation does not take: mobile, plan \(item 1\)$/],
+		['no email', { firstName: 'Ann' }, /^Customer: Create or Update failed: Item JSON › email: is empty; an email address is required \[item 1\]$/],
+		['an email that is not one', { email: 'nope' }, /^Customer: Create or Update failed: Item JSON › email: "nope" is not an email address \[item 1\]$/],
+		['a name that is an object', { email: 'a@b.co', firstName: { x: 1 } }, /Item JSON › firstName: must be text, not an object \[item 1\]$/],
+		['tags that are a number', { email: 'a@b.co', tags: 5 }, /Item JSON › tags: must be a list or comma-separated text, not a number \[item 1\]$/],
+		['a tag that is an object', { email: 'a@b.co', tags: ['ok', {}] }, /Item JSON › tags: must hold only text entries, found an object \[item 1\]$/],
+		['a property without a label', { email: 'a@b.co', properties: [{ value: 'x' }] }, /Item JSON › properties: entry 1 needs a label.*\[item 1\]$/],
+		['a field given twice', { email: 'a@b.co', firstName: 'A', first_name: 'B' }, /Item JSON › first_name: gives first_name a second time \(also as firstName\); keep one of them \[item 1\]$/],
+		['unknown fields', { email: 'a@b.co', mobile: '123', plan: 'pro' }, /Item JSON: has fields this operation does not take: mobile, plan \[item 1\]$/],
 	])('refuses %s, naming the item and the field, before anything is sent', async (_, bad, message) => {
 		const { error, output } = await auto('customer', 'upsert', [{ email: 'fine@example.com' }, bad]);
 		expect(error?.message).toMatch(message);
@@ -130,7 +130,7 @@ describe('Customer › Create or Update, mapped automatically', () => {
 			continueOnFail: true,
 		});
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(output[1].json.error).toMatch(/Item JSON › email: "nope" is not an email address \(item 1\)/);
+		expect(output[1].json.error).toMatch(/Item JSON › email: "nope" is not an email address \[item 1\]/);
 		expect((bodies('POST', '/api/v2/customers')[0].subscribers as IDataObject[]).map((s) => s.email)).toEqual(['ok.1@example.com', 'ok.2@example.com']);
 	});
 });
@@ -141,7 +141,7 @@ describe('the other bulk operations, mapped automatically', () => {
 			campaign: byId(emailCampaign),
 		});
 		expect(output).toEqual([]);
-		expect(error?.message).toMatch(/Item JSON: has a field this operation does not take: company_name \(item 1\)/);
+		expect(error?.message).toMatch(/Item JSON: has a field this operation does not take: company_name \[item 1\]/);
 
 		const sent = await auto('survey', 'send', [{ email: 'r1@example.com', firstName: 'R', tags: 'a,b' }], { campaign: byId(emailCampaign) });
 		expect(sent.error).toBeUndefined();
@@ -153,7 +153,7 @@ describe('the other bulk operations, mapped automatically', () => {
 
 	test('Legacy › V1 Create Subscribers needs every field', async () => {
 		const { error } = await auto('legacy', 'v1CreateSubscribers', [{ email: 'v1@example.com', firstName: 'V', lastName: 'One' }]);
-		expect(error?.message).toMatch(/Item JSON › company: is required \(item 0\)/);
+		expect(error?.message).toMatch(/Item JSON › company: is required \[item 0\]/);
 		const ok = await auto('legacy', 'v1CreateSubscribers', [{ email: 'v1@example.com', firstName: 'V', lastName: 'One', companyName: 'Acme' }]);
 		expect(ok.error).toBeUndefined();
 		expect(bodies('POST', '/api/service/nps/customers').at(-1)).toEqual({

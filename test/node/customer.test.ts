@@ -88,13 +88,13 @@ describe('Create or Update folds items into requests of 1000', () => {
 	test('a bad email stops the node before any request, naming the item and the field', async () => {
 		const items = [...people(3), { email: 'not-an-email' }, ...people(2, 'late')];
 		const { error } = await run({ operation: 'upsert', email: field('email') }, { items });
-		expect(error?.message).toMatch(/Email: "not-an-email" is not an email address \(item 3\)/);
+		expect(error?.message).toMatch(/Email: "not-an-email" is not an email address \[item 3\]/);
 		expect(apiRequests('POST', '/api/v2/customers')).toHaveLength(0);
 	});
 
 	test('an email of the wrong type is named too', async () => {
 		const { error } = await run({ operation: 'upsert', email: field('email') }, { items: [{ email: ['a@b.co'] }] });
-		expect(error?.message).toMatch(/Email: must be a text email address, not a list \(item 0\)/);
+		expect(error?.message).toMatch(/Email: must be a text email address, not a list \[item 0\]/);
 	});
 
 	test('with Continue On Fail, bad items become error items paired to their inputs and the rest are sent', async () => {

@@ -430,17 +430,17 @@ describe('Feedback: Import', () => {
 		});
 
 		it.each([
-			['a topic without sentiment', { topics: [{ name: 'Price' }] }, /Item JSON › topics: entry 1 has no sentiment.*\(item 0\)$/],
-			['a field the import does not take', { favourite_colour: 'blue' }, /Item JSON: has a field this operation does not take: favourite_colour \(item 0\)$/],
-			['a UNIX date is converted, an unreadable one fails', { send_date: 'yesterday-ish' }, /Item JSON › send_date: "yesterday-ish" is not a date.*\(item 0\)/],
+			['a topic without sentiment', { topics: [{ name: 'Price' }] }, /Item JSON › topics: entry 1 has no sentiment.*\[item 0\]$/],
+			['a field the import does not take', { favourite_colour: 'blue' }, /Item JSON: has a field this operation does not take: favourite_colour \[item 0\]$/],
+			['a UNIX date is converted, an unreadable one fails', { send_date: 'yesterday-ish' }, /Item JSON › send_date: "yesterday-ish" is not a date.*\[item 0\]/],
 			['a RATING without metric', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 3 }] }, /entry 1 is a RATING and needs a metric/],
 			['an unknown metric', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 3, metric: 'mood' }] }, /entry 1 has metric "mood"/],
 			['a RATING answer that is no number', { additional_questions: [{ uuid: 'u1', type: 'RATING', answer: 'great', metric: 'nps' }] }, /its answer must be a number, got "great"/],
 			['an OPEN_ENDED answer that is a list', { additional_questions: [{ uuid: 'u1', type: 'OPEN_ENDED', answer: ['a'] }] }, /OPEN_ENDED; its answer must be text, not a list/],
 			['an unknown question type', { additional_questions: [{ uuid: 'u1', type: 'SLIDER', answer: 1 }] }, /entry 1 has type "SLIDER"/],
 			['a question answered twice', { additional_questions: [{ uuid: 'u1', type: 'OPEN_ENDED', answer: 'a' }, { uuid: 'U1', type: 'OPEN_ENDED', answer: 'b' }] }, /entry 2 answers question U1 a second time/],
-			['a question without uuid', { additional_questions: [{ type: 'OPEN_ENDED', answer: 'a' }] }, /Item JSON › additional_questions: entry 1 needs the question's uuid \(item 0\)$/],
-			['properties that are neither a list nor an object', { properties: 'pro' }, /Item JSON › properties: must be a list of \{ label, value, type \} or an object of values, not a string \(item 0\)$/],
+			['a question without uuid', { additional_questions: [{ type: 'OPEN_ENDED', answer: 'a' }] }, /Item JSON › additional_questions: entry 1 needs the question's uuid \[item 0\]$/],
+			['properties that are neither a list nor an object', { properties: 'pro' }, /Item JSON › properties: must be a list of \{ label, value, type \} or an object of values, not a string \[item 0\]$/],
 		])('rejects %s before any request', async (_, extra, message) => {
 			const { error, sent } = await run('import', { campaign: byId(npsCampaign), inputMode: 'itemJson' }, [{ email: 'j@feedback-test.com', score: 5, ...extra }]);
 			expect(error?.message).toMatch(message);
@@ -456,17 +456,17 @@ describe('Feedback: Import', () => {
 
 	describe('bad input fails naming the item and field, before any request', () => {
 		it.each([
-			['an invalid email', { email: field('email') }, [{ email: 'ok@x.com', score: 1 }, { email: 'nope', score: 1 }], /Email: "nope" is not an email address \(item 1\)$/],
-			['a score that is not a whole number', {}, [{ email: 'ok@x.com', score: 7.5 }], /Score: must be a whole number, got 7\.5 \(item 0\)$/],
-			['a score that is text', {}, [{ email: 'ok@x.com', score: 'ten' }], /Score: must be a whole number, got "ten" \(item 0\)$/],
-			['no score', {}, [{ email: 'ok@x.com' }], /Score: is required \(item 0\)$/],
+			['an invalid email', { email: field('email') }, [{ email: 'ok@x.com', score: 1 }, { email: 'nope', score: 1 }], /Email: "nope" is not an email address \[item 1\]$/],
+			['a score that is not a whole number', {}, [{ email: 'ok@x.com', score: 7.5 }], /Score: must be a whole number, got 7\.5 \[item 0\]$/],
+			['a score that is text', {}, [{ email: 'ok@x.com', score: 'ten' }], /Score: must be a whole number, got "ten" \[item 0\]$/],
+			['no score', {}, [{ email: 'ok@x.com' }], /Score: is required \[item 0\]$/],
 			['a sentiment outside positive, negative, neutral', { topics: { topic: [{ name: 'x', sentiment: 'happy' }] } }, [{ email: 'ok@x.com', score: 1 }], /Topics: entry 1 has sentiment "happy"/],
-			['a duplicate window of 0', { importOptions: { duplicateCheckWindow: 0 } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Duplicate Check Window \(Days\): must be a whole number from 1 to 365, got 0 \(item 0\)$/],
-			['a duplicate window of 366', { importOptions: { duplicateCheckWindow: 366 } }, [{ email: 'ok@x.com', score: 1 }, { email: 'ok2@x.com', score: 1 }], /Duplicate Check Window.*got 366 \(item 0\)$/],
-			['no campaign', { campaign: byId(expression('')) }, [{ email: 'ok@x.com', score: 1 }], /Campaign: is required \(item 0\)$/],
-			['a response date that is not a date', { additionalFields: { responseDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Additional Fields › Response Date: "soon" is not a date.*\(item 0\)/],
-			['a default send date that is not a date', { importOptions: { defaultSendDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Default Send Date: "soon" is not a date.*\(item 0\)/],
-			['a custom property without label', { customProperties: { property: [{ label: '', value: 'x', type: 'text' }] } }, [{ email: 'ok@x.com', score: 1 }], /Custom Properties: entry 1 needs a label.*\(item 0\)$/],
+			['a duplicate window of 0', { importOptions: { duplicateCheckWindow: 0 } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Duplicate Check Window \(Days\): must be a whole number from 1 to 365, got 0 \[item 0\]$/],
+			['a duplicate window of 366', { importOptions: { duplicateCheckWindow: 366 } }, [{ email: 'ok@x.com', score: 1 }, { email: 'ok2@x.com', score: 1 }], /Duplicate Check Window.*got 366 \[item 0\]$/],
+			['no campaign', { campaign: byId(expression('')) }, [{ email: 'ok@x.com', score: 1 }], /Campaign: is required \[item 0\]$/],
+			['a response date that is not a date', { additionalFields: { responseDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Additional Fields › Response Date: "soon" is not a date.*\[item 0\]/],
+			['a default send date that is not a date', { importOptions: { defaultSendDate: 'soon' } }, [{ email: 'ok@x.com', score: 1 }], /Import Options › Default Send Date: "soon" is not a date.*\[item 0\]/],
+			['a custom property without label', { customProperties: { property: [{ label: '', value: 'x', type: 'text' }] } }, [{ email: 'ok@x.com', score: 1 }], /Custom Properties: entry 1 needs a label.*\[item 0\]$/],
 		])('%s', async (_, parameters, items, message) => {
 			const { error, sent } = await importItems(items, parameters);
 			expect(error?.message).toMatch(message);
@@ -547,10 +547,10 @@ describe('Feedback: Delete', () => {
 	});
 
 	it.each([
-		['an email as the ID', { deleteBy: 'id', feedbackId: 'x@y.com' }, /Feedback ID: "x@y\.com" is an email, not an ID.*\(item 0\)$/],
-		['no ID', { deleteBy: 'id', feedbackId: expression('') }, /Feedback ID: is required \(item 0\)$/],
+		['an email as the ID', { deleteBy: 'id', feedbackId: 'x@y.com' }, /Feedback ID: "x@y\.com" is an email, not an ID.*\[item 0\]$/],
+		['no ID', { deleteBy: 'id', feedbackId: expression('') }, /Feedback ID: is required \[item 0\]$/],
 		['no email', { deleteBy: 'email', email: expression('') }, /Email: is empty/],
-		['a date that is not one', { deleteBy: 'email', email: 'a@b.com', endDate: 'later' }, /End Date: "later" is not a date.*\(item 0\)/],
+		['a date that is not one', { deleteBy: 'email', email: 'a@b.com', endDate: 'later' }, /End Date: "later" is not a date.*\[item 0\]/],
 	])('rejects %s before any request', async (_, parameters, message) => {
 		const { error, sent } = await run('delete', parameters);
 		expect(error?.message).toMatch(message);
@@ -581,7 +581,7 @@ describe('Feedback: Set Tags and Set Topics', () => {
 
 	it('Append with no tags fails before any request', async () => {
 		const { error, sent } = await run('setTags', { feedbackId: id, mode: 'append', tags: '' });
-		expect(error?.message).toContain('Tags: add at least one to append (item 0)');
+		expect(error?.message).toContain('Tags: add at least one to append [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 
@@ -605,7 +605,7 @@ describe('Feedback: Set Tags and Set Topics', () => {
 		expect(replaced.sent[0].body).toEqual({ id, topics: [{ name: 'Support', sentiment: 'positive' }] });
 		expect(replaced.json[0].topics).toEqual([{ name: 'Support', sentiment: 'positive' }]);
 		const bad = await run('setTopics', { feedbackId: id, mode: 'replace', topics: { topic: [{ name: 'X', sentiment: 'angry' }] } });
-		expect(bad.error?.message).toMatch(/Topics: entry 1 has sentiment "angry".*\(item 0\)$/);
+		expect(bad.error?.message).toMatch(/Topics: entry 1 has sentiment "angry".*\[item 0\]$/);
 		expect(bad.sent).toHaveLength(0);
 	});
 

@@ -228,7 +228,7 @@ describe('V1: Get Latest Responses', () => {
 		expect(listed.json.map((row) => row.email)).toEqual(['respondent1@example.com']);
 
 		const bad = await run({ operation: 'v1GetLatestResponses', options: { emails: 'a@example.com, nope' } });
-		expect(bad.error?.message).toContain('Options › Emails: "nope" is not an email address (item 0)');
+		expect(bad.error?.message).toContain('Options › Emails: "nope" is not an email address [item 0]');
 		expect(bad.sent).toHaveLength(0);
 	});
 });
@@ -283,7 +283,7 @@ describe('V1: Create Subscribers', () => {
 		const items = people(3, 'incomplete-');
 		items[1].company = ' ';
 		const { error, sent } = await run(subscriberParameters, { items });
-		expect(error?.message).toContain('Company: is required (item 1)');
+		expect(error?.message).toContain('Company: is required [item 1]');
 		expect(sent).toHaveLength(0);
 	});
 
@@ -295,8 +295,8 @@ describe('V1: Create Subscribers', () => {
 		expect(sent.map((request) => (request.body as { subscribers: unknown[] }).subscribers.length)).toEqual([100, 48]);
 		expect(output).toHaveLength(150);
 		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
-		expect(output[42].json.error).toBe('Legacy: V1: Create Subscribers failed: Email: "broken" is not an email address (item 42)');
-		expect(output[99].json.error).toBe('Legacy: V1: Create Subscribers failed: Last Name: is required (item 99)');
+		expect(output[42].json.error).toBe('Legacy: V1: Create Subscribers failed: Email: "broken" is not an email address [item 42]');
+		expect(output[99].json.error).toBe('Legacy: V1: Create Subscribers failed: Last Name: is required [item 99]');
 		expect(output[43].json).toEqual(expect.objectContaining({ email: items[43].email, message: 'success' }));
 	});
 });
@@ -383,7 +383,7 @@ describe('Deprecated: Set Response Tags', () => {
 
 	it('refuses an empty response ID before sending anything', async () => {
 		const { error, sent } = await run({ operation: 'npsSetResponseTags', responseId: expression(''), tags: 'x' });
-		expect(error?.message).toContain('Response ID: is required (item 0)');
+		expect(error?.message).toContain('Response ID: is required [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 });

@@ -147,7 +147,7 @@ describe('Outbox: Get Many', () => {
 
 	it('fails naming the item and field for a date that is not one, before any request', async () => {
 		const { error, sent } = await list({ filters: { startDate: 'next tuesday' } });
-		expect(error?.message).toMatch(/Filters › Start Date: "next tuesday" is not a date.*\(item 0\)/);
+		expect(error?.message).toMatch(/Filters › Start Date: "next tuesday" is not a date.*\[item 0\]/);
 		expect(sent).toHaveLength(0);
 	});
 
@@ -239,11 +239,11 @@ describe('Outbox: Delete', () => {
 
 	describe('bad input fails naming the item, before any request', () => {
 		it.each([
-			['an email in the ID field', { deleteBy: 'id', surveyId: field('id') }, [{ id: '6ae100000000000000000001' }, { id: 'a@b.com' }], /Survey ID: "a@b\.com" is an email, not an ID.*\(item 1\)$/],
-			['an empty ID', { deleteBy: 'id', surveyId: field('id') }, [{ id: '' }], /Survey ID: is required \(item 0\)$/],
-			['an invalid email', { deleteBy: 'email', email: 'nope' }, [{}], /Email: "nope" is not an email address \(item 0\)$/],
+			['an email in the ID field', { deleteBy: 'id', surveyId: field('id') }, [{ id: '6ae100000000000000000001' }, { id: 'a@b.com' }], /Survey ID: "a@b\.com" is an email, not an ID.*\[item 1\]$/],
+			['an empty ID', { deleteBy: 'id', surveyId: field('id') }, [{ id: '' }], /Survey ID: is required \[item 0\]$/],
+			['an invalid email', { deleteBy: 'email', email: 'nope' }, [{}], /Email: "nope" is not an email address \[item 0\]$/],
 			// Delete By takes no expression in the editor; a workflow file can still carry any value.
-			['an unknown way to delete', { deleteBy: 'both' }, [{}], /^Outbox: Delete failed: Delete By: "both" is not one of email, id \(item 0\)$/],
+			['an unknown way to delete', { deleteBy: 'both' }, [{}], /^Outbox: Delete failed: Delete By: "both" is not one of email, id \[item 0\]$/],
 			['a start after the end', { deleteBy: 'email', email: 'a@outbox-test.com', startDate: '2026-02-01', endDate: '2026-01-01' }, [{}], /Start Date/],
 		])('%s', async (_, parameters, items, message) => {
 			const { error, sent } = await remove(parameters, items);

@@ -136,7 +136,7 @@ describe('Company', () => {
 
 	it('Get refuses an empty ID before sending anything', async () => {
 		const { error, sent } = await run({ resource: 'company', operation: 'get', companyId: '  ' });
-		expect(error?.message).toContain('Company ID or Domain: is required (item 0)');
+		expect(error?.message).toContain('Company ID or Domain: is required [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 });
@@ -169,7 +169,7 @@ describe('Template and Campaign', () => {
 
 	it('Template Get refuses an empty template before sending anything', async () => {
 		const { error, sent } = await run({ resource: 'template', operation: 'get', template: byId(expression('')) });
-		expect(error?.message).toContain('Template: is required (item 0)');
+		expect(error?.message).toContain('Template: is required [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 
@@ -272,7 +272,7 @@ describe('Score', () => {
 
 	it('refuses an unknown metric from an expression before sending anything', async () => {
 		const { error, sent } = await run({ resource: 'score', operation: 'get', metric: expression('pmf') });
-		expect(error?.message).toContain('Score: Get failed: Metric: "pmf" is not one of ces, csat, nps, star (item 0)');
+		expect(error?.message).toContain('Score: Get failed: Metric: "pmf" is not one of ces, csat, nps, star [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 });
@@ -335,10 +335,10 @@ describe('Trend', () => {
 	});
 
 	it.each([
-		[{ startDate: '2026-01-01', endDate: expression('') }, 'Trend: Get failed: End Date: is required with a custom range (item 0)'],
-		[{ startDate: expression(''), endDate: '2026-01-01' }, 'Trend: Get failed: Start Date: is required with a custom range (item 0)'],
+		[{ startDate: '2026-01-01', endDate: expression('') }, 'Trend: Get failed: End Date: is required with a custom range [item 0]'],
+		[{ startDate: expression(''), endDate: '2026-01-01' }, 'Trend: Get failed: Start Date: is required with a custom range [item 0]'],
 		[{ startDate: '2026-01-01' }, 'The \'Survey Feedback\' node has issues:\n- Parameter "End Date" is required.'], // n8n's own check
-		[{ startDate: '2026-02-01', endDate: '2026-01-01' }, 'Trend: Get failed: Start Date is after End Date (item 0)'],
+		[{ startDate: '2026-02-01', endDate: '2026-01-01' }, 'Trend: Get failed: Start Date is after End Date [item 0]'],
 	])('refuses an incomplete or reversed custom range %j before sending anything', async (dates, message) => {
 		const { error, sent } = await trend({ date: 'custom', ...dates });
 		expect(error?.message).toBe(message);

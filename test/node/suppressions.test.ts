@@ -81,7 +81,7 @@ describe('Email Suppression', () => {
 			{ items: [{ email: 'ok@example.com' }, { email: 'not-an-email' }] },
 		);
 		// Item 0 went out before item 1 was read; item 1 sent nothing.
-		expect(error?.message).toContain('Email: "not-an-email" is not an email address (item 1)');
+		expect(error?.message).toContain('Email: "not-an-email" is not an email address [item 1]');
 		expect(sent).toHaveLength(1);
 	});
 
@@ -125,7 +125,7 @@ describe('Email Suppression', () => {
 
 	it('Remove refuses an empty ID before sending anything', async () => {
 		const { error, sent } = await run({ resource: 'emailSuppression', operation: 'remove', suppressionId: expression('') });
-		expect(error?.message).toContain('Suppression ID: is required (item 0)');
+		expect(error?.message).toContain('Suppression ID: is required [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 
@@ -176,9 +176,9 @@ describe('Domain Suppression', () => {
 	});
 
 	it.each([
-		[{ pattern: expression('') }, 'Domain Suppression: Add failed: Pattern: is required (item 0)'],
+		[{ pattern: expression('') }, 'Domain Suppression: Add failed: Pattern: is required [item 0]'],
 		[{ pattern: '' }, 'The \'Survey Feedback\' node has issues:\n- Parameter "Pattern" is required.'], // n8n's own check, before the node runs
-		[{ pattern: 'x.example', category: 'spam' }, 'Domain Suppression: Add failed: Category: "spam" is not one of corporate, disposable, invalid, other (item 0)'],
+		[{ pattern: 'x.example', category: 'spam' }, 'Domain Suppression: Add failed: Category: "spam" is not one of corporate, disposable, invalid, other [item 0]'],
 	])('Add refuses %j before sending anything', async (parameters, message) => {
 		const { error, sent } = await run({ resource: 'domainSuppression', operation: 'add', ...parameters });
 		expect(error?.message).toBe(message);

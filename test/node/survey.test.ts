@@ -168,11 +168,11 @@ describe('Survey: Send', () => {
 
 	describe('bad input fails before any request', () => {
 		it.each([
-			['an invalid email', [{ email: 'ok@survey-test.com' }, { email: 'not-an-email' }], {}, /Email: "not-an-email" is not an email address \(item 1\)$/],
-			['a negative delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(-1) } }, /Options › Delay \(Days\): must be a whole number.*\(item 0\)$/],
-			['a fractional delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(1.5) } }, /Delay \(Days\).*1\.5 \(item 0\)$/],
-			['a delay that is not a number', [{ email: 'ok@survey-test.com' }], { options: { delay: expression('soon') } }, /Delay \(Days\).*"soon" \(item 0\)$/],
-			['no campaign', [{ email: 'ok@survey-test.com' }], { campaign: byId(expression('')) }, /Campaign: is required \(item 0\)$/],
+			['an invalid email', [{ email: 'ok@survey-test.com' }, { email: 'not-an-email' }], {}, /Email: "not-an-email" is not an email address \[item 1\]$/],
+			['a negative delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(-1) } }, /Options › Delay \(Days\): must be a whole number.*\[item 0\]$/],
+			['a fractional delay', [{ email: 'ok@survey-test.com' }], { options: { delay: expression(1.5) } }, /Delay \(Days\).*1\.5 \[item 0\]$/],
+			['a delay that is not a number', [{ email: 'ok@survey-test.com' }], { options: { delay: expression('soon') } }, /Delay \(Days\).*"soon" \[item 0\]$/],
+			['no campaign', [{ email: 'ok@survey-test.com' }], { campaign: byId(expression('')) }, /Campaign: is required \[item 0\]$/],
 		])('%s', async (_, items, parameters, message) => {
 			const { error, sent } = await send(items, parameters);
 			expect(error?.message).toMatch(message);
