@@ -41,11 +41,13 @@ describe('inputs users give', () => {
 
 	test('text that is no date names the field and the item', () => {
 		expect(() => convert('next tuesday', 'instant')).toThrow(/Start Date: "next tuesday" is not a date/);
+		let thrown: unknown;
 		try {
 			convert('soon', 'instant');
 		} catch (error) {
-			expect((error as { context: { itemIndex: number } }).context.itemIndex).toBe(3);
+			thrown = error;
 		}
+		expect(thrown).toMatchObject({ context: { itemIndex: 3 } });
 	});
 });
 
