@@ -106,8 +106,8 @@ describe('real n8n harness', () => {
 		const failed = await timed('execute failing workflow (cold CLI)', () => n8n.execute('smokeEchoFail001'));
 		expect([1, 139]).toContain(failed.exitCode);
 		expect(failed.status).toBe('error');
-		expect(nodeError(failed, 'Echo').message).toBe('Echo was asked to fail [item 0]');
-		expect(nodeError(failed).message).toBe('Echo was asked to fail [item 0]');
+		expect(nodeError(failed, 'Echo').message).toBe('Echo was asked to fail (item 0)');
+		expect(nodeError(failed).message).toBe('Echo was asked to fail (item 0)');
 		expect(failed.data.data.resultData.lastNodeExecuted).toBe('Echo');
 	});
 
