@@ -32,7 +32,7 @@ export class SurveyFeedbackTrigger implements INodeType {
 	poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 
 	/**
-	 * n8n constructs the node with no argument: the process's transport and poll guard. Tests hand
+	 * n8n constructs the node with no argument: the shared transport and poll guard. Tests hand
 	 * it a transport with a virtual clock, and a guard of their own.
 	 */
 	constructor(transport: Transport = sharedTransport, guard: PollGuard = sharedPollGuard) {

@@ -211,7 +211,7 @@ async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: Ev
 /**
  * One poll. Fetch Test Event (a manual run) reads the newest sample and leaves the state alone.
  * An active workflow's poll runs under the guard: one poll of this trigger at a time in the
- * process; a poll n8n starts meanwhile returns null at once (see PollGuard).
+ * n8n instance; a poll n8n starts meanwhile returns null at once (see PollGuard).
  */
 export async function pollTrigger(this: IPollFunctions, transport: Transport, guard: PollGuard): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;

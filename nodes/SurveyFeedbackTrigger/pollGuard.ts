@@ -1,5 +1,5 @@
 /**
- * One poll at a time for each trigger (one workflow, one node) in this n8n process.
+ * One poll at a time for each trigger (one workflow, one node) in this n8n instance.
  *
  * n8n starts a poll on schedule whether or not the previous one has finished. Two polls of one
  * trigger would read the same saved position and emit the same records twice, so a poll that
@@ -44,5 +44,5 @@ export class PollGuard {
 	}
 }
 
-/** The guard of this n8n process: polls run on one process (the main, or the leader of several). */
+/** The guard of this n8n instance: polls run on one instance only (the main, or the leader of several). */
 export const sharedPollGuard = new PollGuard();

@@ -44,6 +44,10 @@ afterAll(async () => {
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const at = (record: IDataObject, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 
+/** What Simplify returns of a feedback response, and of a customer. */
+const SIMPLIFIED_FEEDBACK = same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate');
+const SIMPLIFIED_CUSTOMER = same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate');
+
 /**
  * Per operation: its parameters, and what Simplify returns, field by field: the simplified
  * field's name and where it is in the whole record (a dotted path for nested fields).
@@ -52,22 +56,22 @@ const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; si
 	{
 		name: 'Feedback: Get Many',
 		parameters: () => ({ resource: 'feedback', operation: 'getMany', limit: 5 }),
-		simplified: same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'),
+		simplified: SIMPLIFIED_FEEDBACK,
 	},
 	{
 		name: 'Feedback: Get',
 		parameters: () => ({ resource: 'feedback', operation: 'get', feedbackId }),
-		simplified: same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate'),
+		simplified: SIMPLIFIED_FEEDBACK,
 	},
 	{
 		name: 'Customer: Get Many',
 		parameters: () => ({ resource: 'customer', operation: 'getMany', limit: 5 }),
-		simplified: same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'),
+		simplified: SIMPLIFIED_CUSTOMER,
 	},
 	{
 		name: 'Customer: Get',
 		parameters: () => ({ resource: 'customer', operation: 'get', customerId }),
-		simplified: same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'),
+		simplified: SIMPLIFIED_CUSTOMER,
 	},
 	{
 		name: 'Outbox: Get Many',

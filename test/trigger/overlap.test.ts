@@ -108,21 +108,24 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 	const emails = (result: PollResult) => result.items.map((item) => item.email);
 	const driver = () => new TriggerDriver({ sim, apiKey: account().writeKey, parameters: { event: 'newFeedback' } });
 
-	/** A gate the first request of a poll waits at, until the test opens it. */
-	function gate() {
-		let open!: () => void;
+	/**
+	 * Starts a poll of `trigger` and holds it at its first request until `release()`; resolves once
+	 * the poll is held there, running.
+	 */
+	async function heldPoll(trigger: TriggerDriver): Promise<{ result: Promise<PollResult>; release: () => void }> {
+		let release!: () => void;
 		let reached!: () => void;
-		const opened = new Promise<void>((resolve) => (open = resolve));
+		const released = new Promise<void>((resolve) => (release = resolve));
 		const arrived = new Promise<void>((resolve) => (reached = resolve));
-		return {
-			open,
-			arrived,
-			beforeRequest: async (index: number) => {
+		const result = trigger.poll({
+			beforeRequest: async (index) => {
 				if (index !== 0) return;
 				reached();
-				await opened;
+				await released;
 			},
-		};
+		});
+		await arrived;
+		return { result, release };
 	}
 
 	beforeAll(async () => {
@@ -146,9 +149,7 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		const first = burst(2500, 'first', T0 + 1);
 		insert(first);
 
-		const held = gate();
-		const long = trigger.poll({ beforeRequest: held.beforeRequest });
-		await held.arrived;
+		const long = await heldPoll(trigger);
 		const during = [await trigger.poll(), await trigger.poll(), await trigger.poll()];
 		for (const skipped of during) {
 			expect(skipped.returnedNull).toBe(true);
@@ -158,8 +159,8 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		expect(trigger.state).toEqual(before);
 		const later = burst(500, 'later', T0 + 10_000);
 		insert(later);
-		held.open();
-		const result = await long;
+		long.release();
+		const result = await long.result;
 		expect(result.error).toBeUndefined();
 
 		const next = await trigger.poll();
@@ -174,13 +175,11 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		const records = burst(1500, 'failing', T0 + 1);
 		insert(records);
 
-		const held = gate();
-		const failing = trigger.poll({ beforeRequest: held.beforeRequest });
-		await held.arrived;
+		const failing = await heldPoll(trigger);
 		sim.configure({ faults: [{ kind: 500, count: 10, match: { pathPrefix: '/api/v2/feedback' } }] });
 		expect((await trigger.poll()).returnedNull).toBe(true);
-		held.open();
-		const failed = await failing;
+		failing.release();
+		const failed = await failing.result;
 		expect(failed.error?.message).toContain('Trigger: New Feedback failed');
 		expect(failed.error?.message).toContain('HTTP 500');
 		expect(trigger.state).toEqual(expect.objectContaining({ watermark: null, idsAtWatermark: [] }));
@@ -197,14 +196,12 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		const records = burst(3, 'sample', T0 + 1);
 		insert(records);
 
-		const held = gate();
-		const long = trigger.poll({ beforeRequest: held.beforeRequest });
-		await held.arrived;
+		const long = await heldPoll(trigger);
 		const manual = await trigger.poll({ mode: 'manual' });
 		expect(manual.error).toBeUndefined();
 		expect(manual.items.map((item) => item.email)).toEqual([records[2].email]);
-		held.open();
-		expect(emails(await long)).toEqual(records.map((record) => record.email));
+		long.release();
+		expect(emails(await long.result)).toEqual(records.map((record) => record.email));
 	});
 
 	it('deactivated and activated again during a poll: the old poll drops its result, the new activation emits each record once', async () => {
@@ -214,14 +211,12 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		const records = burst(1200, 'reactivated', T0 + 1);
 		insert(records);
 
-		const held = gate();
-		const old = trigger.poll({ beforeRequest: held.beforeRequest });
-		await held.arrived;
+		const old = await heldPoll(trigger);
 		trigger.reactivate();
 		// The new activation's first poll meets the old one still running.
 		expect((await trigger.poll()).returnedNull).toBe(true);
-		held.open();
-		const dropped = await old;
+		old.release();
+		const dropped = await old.result;
 		expect(dropped.error).toBeUndefined();
 		expect(dropped.returnedNull).toBe(true);
 		expect(trigger.state).toEqual(stored);
