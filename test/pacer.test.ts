@@ -137,6 +137,19 @@ describe('turns', () => {
 		turn!.done({ rateLimited: false });
 	});
 
+	test('once answers come without rate-limit headers, their last word no longer counts: a 429 slows the node again', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer(DOCUMENTED, clock);
+		const start = clock.now();
+		for (let i = 0; i < 10; i++) (await pacer.turn('a'))!.done({ rateLimited: false, headers: { remaining: 140 - i, resetMs: 60_000 } });
+		for (let i = 0; i < 5; i++) (await pacer.turn('a'))!.done({ rateLimited: false });
+		(await pacer.turn('a'))!.done({ rateLimited: true });
+		// As without headers ever: the share is the 15 it holds, one request tries an eighth of the window early.
+		const next = await clock.runUntil(pacer.turn('a'));
+		expect(clock.now() - start).toBe(DOCUMENTED.windowMs / 8);
+		next!.done({ rateLimited: false });
+	});
+
 	test('a 429 while holding part of the window: the share is what it held; one request tries an eighth of the window early, and accepted, the node paces at the rate the service admitted', async () => {
 		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock);

@@ -300,7 +300,11 @@ class AccountState {
 	private heed(now: number, outcome: TurnOutcome, believedRemaining: boolean): void {
 		const h = outcome.headers;
 		if (h?.limit !== undefined) this.stated = { requests: h.limit, windowMs: h.windowMs };
-		if (h?.remaining === undefined) return;
+		if (h?.remaining === undefined) {
+			// An answer without the word: the last one no longer holds, and a 429 is read as without headers.
+			this.remaining = undefined;
+			return;
+		}
 		if (outcome.rateLimited && believedRemaining) this.headerPart = Math.max(MIN_HEADER_PART, this.headerPart / 2);
 		if (!outcome.rateLimited) this.headerPart = Math.min(1, this.headerPart + HEADER_PART_RISE);
 		this.remaining = Math.floor(h.remaining * this.headerPart) - this.inFlight;
