@@ -20,6 +20,7 @@ import { RequestRecorder } from './lib/requests';
 import { num } from './lib/stats';
 import { limiterShapeVariants, runLimiterShapes, SHAPE_ITEMS } from './scenarios/limiterShapes';
 import { runQueue } from './scenarios/queue';
+import { runQueueShapes } from './scenarios/queueShapes';
 import { rateLimitVariants, runRateLimit } from './scenarios/rateLimit';
 import { returnAllVariants, runReturnAll } from './scenarios/returnAll';
 import { runTrigger, triggerWorkflows } from './scenarios/trigger';
@@ -40,10 +41,10 @@ const DEFAULTS: BenchOptions = {
 	queueRealItems: 300,
 	recipients: 1_000,
 	responses: 2_000,
-	scenarios: new Set([1, 2, 3, 4, 5, 6, 7]),
+	scenarios: new Set([1, 2, 3, 4, 5, 6, 7, 8]),
 };
 
-const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6, 'limiter-shapes': 7 };
+const SCENARIO_NAMES: Record<string, number> = { upsert: 1, 'return-all': 2, 'rate-limit': 3, trigger: 4, queue: 5, 'bulk-auto': 6, 'limiter-shapes': 7, 'queue-shapes': 8 };
 
 function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 	const opts: BenchOptions = { ...DEFAULTS, rateLimit: { ...DEFAULTS.rateLimit }, queueWorkers: [...DEFAULTS.queueWorkers], scenarios: new Set(DEFAULTS.scenarios) };
@@ -77,7 +78,7 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 		else if (a === '--responses') opts.responses = Number(value(i++));
 		else if (a === '--help' || a === '-h') {
 			console.log(
-				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto,limiter-shapes] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
+				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto,limiter-shapes,queue-shapes] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
 			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
@@ -119,8 +120,8 @@ async function main(): Promise<void> {
 	log(`n8n ${runtime.version}; ${machine.cores} cores, ${num(machine.memTotalGb, 1)} GB; runs per figure: ${opts.runs}`);
 
 	const rec = new RequestRecorder();
-	const queueOnly = opts.scenarios.size === 1 && opts.scenarios.has(5);
-	// Scenario 5 fills its own account: alone, it needs no 100,000 records in the other.
+	const queueOnly = [...opts.scenarios].every((s) => s === 5 || s === 8);
+	// Scenarios 5 and 8 fill their own accounts: alone, they need no 100,000 records in the other.
 	const sim = await start({ seed: queueOnly ? 'demo' : { feedback: opts.feedback }, rateLimit: false, onRequest: rec.hook });
 	const bench: Bench = { sim, rec, opts, log };
 	const [A, B] = sim.accounts;
@@ -185,6 +186,10 @@ async function main(): Promise<void> {
 			log(`scenario 5: queue mode with ${opts.queueWorkers.join(', ')} workers; ${opts.queueRealItems} requests at 150 per 60 s`);
 			results.push(await runQueue(bench, opts.queueWorkers, opts.queueRealItems, opts.runs));
 		}
+		if (opts.scenarios.has(8)) {
+			log(`scenario 8: limiter shapes in queue mode, the credential at its defaults`);
+			results.push(await runQueueShapes(bench, opts.runs));
+		}
 	} finally {
 		await sim.close();
 	}
@@ -201,7 +206,7 @@ async function main(): Promise<void> {
 	}
 
 	const atDefaults = atDefaultSizes(opts, quick);
-	const official = atDefaults && [1, 2, 3, 4, 5, 6, 7].every((s) => opts.scenarios.has(s));
+	const official = atDefaults && [1, 2, 3, 4, 5, 6, 7, 8].every((s) => opts.scenarios.has(s));
 	const outDir = atDefaults ? path.join(REPO_ROOT, 'bench') : path.join(workRoot(), 'bench');
 	fs.mkdirSync(outDir, { recursive: true });
 	if (atDefaults && !official) {
