@@ -86,6 +86,19 @@ describe('processes sharing one account under the documented limit', () => {
 	});
 });
 
+describe('processes pacing at a rate under a token bucket', () => {
+	test('two processes come to equal rates: neither is left far behind, so the load ends near the least time', async () => {
+		// Quick answers (8–12 ms) let one process take the refilled tokens first; a rise by a share
+		// of the rate would keep the other behind, and its half of the load would end alone, slowly.
+		for (let seed = 1; seed <= 12; seed++) {
+			const run = await simulate({ processes: 2, executionsPerProcess: 2, requests: 300, latencyMs: [8, 12], service: SHAPES.tokenBucket, seed });
+			expect(run.ok).toBe(300);
+			expect(run.share).toBeGreaterThanOrEqual(0.6);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.1);
+		}
+	});
+});
+
 describe('a worker that starts while others keep the whole documented limit busy', () => {
 	test.each([
 		[1, 10_000],

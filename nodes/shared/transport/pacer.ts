@@ -64,11 +64,13 @@ export const DEFAULT_TUNING: PacerTuning = { firstBackoffMs: 500, maxBackoffMs: 
 /** After a 429, one request tries this share of the window early: accepted, the limit is finer than the window. */
 const EARLY_TRY = 1 / 8;
 /**
- * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace,
- * by RATE_RISE from then on; each run of 429s cuts it by RATE_CUT (tuned on bench/pacerModel.ts).
+ * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace;
+ * from then on it rises by RATE_RISE_PER_S requests a second every second (an accepted request adds
+ * that times the time it took at the rate), so that processes sharing a limit come to equal rates;
+ * each run of 429s cuts it by RATE_CUT (tuned on bench/pacerModel.ts).
  */
 const RATE_START = 0.02;
-const RATE_RISE = 0.005;
+const RATE_RISE_PER_S = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
 /** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one. */
@@ -115,7 +117,7 @@ function insertSorted(times: number[], at: number): void {
  *     request refused means another process took the slot: the share falls to what it holds.
  *   - Accepted, the service's limit is finer than the window (a shorter window, a token bucket):
  *     the process paces at the rate the service admitted so far, faster with each accepted request
- *     (RATE_START, then RATE_RISE), slower at each run of 429s (RATE_CUT).
+ *     (RATE_START, then RATE_RISE_PER_S), slower at each run of 429s (RATE_CUT).
  * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (at most 16 s), one request first.
  * - Keeping every slot it may use busy, it leaves one free now and then (LEND_EVERY_MS).
  * An account this process left idle for a whole window starts afresh.
@@ -243,7 +245,10 @@ class AccountState {
 		if (!outcome.rateLimited) {
 			insertSorted(this.sent, countedAt);
 			this.backoffStep = 0;
-			if (this.rate !== undefined) this.rate *= 1 + (this.rateCut ? RATE_RISE : RATE_START);
+			if (this.rate !== undefined) {
+				if (this.rateCut) this.rate += RATE_RISE_PER_S / 1e6 / this.rate;
+				else this.rate *= 1 + RATE_START;
+			}
 			// Accepted early, before a slot of its share freed: the limit is finer than the window.
 			if (kind === 'early') this.paceAtAdmittedRate(now);
 			if (kind === 'grow') this.share++;
