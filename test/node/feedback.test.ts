@@ -42,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sim.close();
-	nock.cleanAll();
 });
 
 beforeEach(() => {

@@ -27,7 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sim.close();
-	nock.cleanAll();
 });
 
 beforeEach(() => sim.clearRequests());

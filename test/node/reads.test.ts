@@ -21,9 +21,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sim.close();
-	nock.cleanAll();
-	// nock patches Node's http module for the whole worker: later test files get it back clean.
-	nock.restore();
 });
 
 beforeEach(() => sim.clearRequests());

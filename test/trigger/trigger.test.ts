@@ -45,7 +45,6 @@ beforeEach(async () => {
 
 afterAll(async () => {
 	await sim.close();
-	nock.cleanAll();
 });
 
 describe('node description', () => {
