@@ -6,11 +6,10 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 let accountA: string;
 let npsCampaign: string;
 let csatCampaign: string;
@@ -23,9 +22,7 @@ async function get(path: string): Promise<IDataObject> {
 }
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
 	accountA = sim.accounts[0].id;
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
 	const campaigns = (await get('/api/v2/campaigns')).campaigns as IDataObject[];
 	const named = (name: string) => campaigns.find((campaign) => campaign.name === name) as IDataObject;
 	npsCampaign = String(named('NPS Relationship (email)').id);
@@ -38,10 +35,6 @@ beforeAll(async () => {
 		multiple: all.find((question) => question.type === 'MULTIPLE_OPTIONS') as IDataObject,
 		csat: all.find((question) => question.type === 'RATING' && !question.isMain) as IDataObject,
 	};
-});
-
-afterAll(async () => {
-	await sim.close();
 });
 
 beforeEach(() => {

@@ -5,30 +5,25 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type LoggedRequest, type Simulator } from '../../dev/simulator';
+import type { LoggedRequest } from '../../dev/simulator';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 import type { FaultKind, FaultRule } from '../../dev/simulator/faults';
 import { field, runNode, type RunOptions } from '../helpers/runNode';
 
 const PAGES = 12;
-let sim: Simulator;
-let service: RunOptions['service'];
 let pendingFaults: FaultRule[] | undefined;
 let faultAfterPages = 0;
 let pagesSeen = 0;
-
-beforeAll(async () => {
-	sim = await start({
-		seed: { feedback: PAGES * 1000 },
-		rateLimit: false,
-		// Arms the faults pending for "after N pages", so a given page fails, not the first one.
-		onRequest: (entry: LoggedRequest) => {
-			if (entry.method !== 'GET' || entry.path !== '/api/v2/feedback' || entry.status !== 200) return;
-			if (++pagesSeen === faultAfterPages && pendingFaults) sim.configure({ faults: pendingFaults });
-		},
-	});
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
+const sim = useSimulator({
+	seed: { feedback: PAGES * 1000 },
+	// Arms the faults pending for "after N pages", so a given page fails, not the first one.
+	onRequest: (entry: LoggedRequest) => {
+		if (entry.method !== 'GET' || entry.path !== '/api/v2/feedback' || entry.status !== 200) return;
+		if (++pagesSeen === faultAfterPages && pendingFaults) sim.configure({ faults: pendingFaults });
+	},
 });
-afterAll(async () => sim.close());
+const service = serviceFor(sim);
+
 beforeEach(() => {
 	sim.configure({ faults: [] });
 	sim.clearRequests();

@@ -10,24 +10,13 @@ import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import type { AuthenticationMethod } from '../../credentials/authentication';
 import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
-let serviceB: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
+const serviceB = serviceFor(sim, 1);
 
 const AUTHENTICATIONS: AuthenticationMethod[] = ['apiKeyHeader', 'legacyHeader', 'queryParameter'];
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	serviceB = { ...service, apiKey: sim.accounts[1].writeKey };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
 
 beforeEach(() => sim.clearRequests());
 

@@ -9,18 +9,9 @@ import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { listSearch, nodeOf, type OurNodeType } from '../helpers/engine';
 import { testTransport } from '../helpers/transport';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator();
 
 async function campaignIds(): Promise<string[]> {
 	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': sim.accounts[0].writeKey } });

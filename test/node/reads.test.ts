@@ -6,22 +6,11 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { expression, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
-let serviceB: RunOptions['service'];
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	serviceB = { ...service, apiKey: sim.accounts[1].writeKey };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator();
+const service = serviceFor(sim);
+const serviceB = serviceFor(sim, 1);
 
 beforeEach(() => sim.clearRequests());
 

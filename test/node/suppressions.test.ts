@@ -2,20 +2,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator();
+const service = serviceFor(sim);
 
 beforeEach(() => sim.reset());
 

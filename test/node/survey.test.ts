@@ -6,29 +6,22 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 /** Active campaigns of account A: NPS by email, CSAT by email; and a deactivated one. */
 let npsCampaign: string;
 let csatCampaign: string;
 let inactiveCampaign: string;
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
 	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } });
 	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
 	const named = (name: string) => String(campaigns.find((campaign) => campaign.name === name)?.id);
 	npsCampaign = named('NPS Relationship (email)');
 	csatCampaign = named('CSAT Support Email');
 	inactiveCampaign = named('NPS Q3 Pulse (ended)');
-});
-
-afterAll(async () => {
-	await sim.close();
 });
 
 beforeEach(() => {

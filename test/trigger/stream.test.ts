@@ -13,7 +13,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
+import { useSimulator } from '../helpers/simulator';
 import { mulberry32, type Rng } from '../../dev/simulator/rng';
 import { byId, TriggerDriver, type RequestHook } from './driver';
 
@@ -52,16 +52,8 @@ function towardsMidnight(rng: Rng, clock: number, timezone: string, within: numb
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
-let sim: Simulator;
 let clock = 0;
-
-beforeAll(async () => {
-	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });
 
 async function listCampaigns(apiKey: string): Promise<IDataObject[]> {
 	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': apiKey } });

@@ -8,12 +8,12 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { start, type Simulator } from '../../dev/simulator';
+import { useSimulator } from '../helpers/simulator';
 import { byId, pathOf, queryOf, TriggerDriver } from './driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');
 let clock = T0;
-let sim: Simulator;
+const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });
 let campaigns: IDataObject[];
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -33,18 +33,10 @@ async function listCampaigns(): Promise<IDataObject[]> {
 const campaign = (metric: string, channel: string) =>
 	String(campaigns.find((entry) => entry.metric === metric && entry.channel === channel)?.id);
 
-beforeAll(async () => {
-	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
-});
-
 beforeEach(async () => {
 	clock = T0;
 	sim.reset('empty');
 	campaigns = await listCampaigns();
-});
-
-afterAll(async () => {
-	await sim.close();
 });
 
 describe('node description', () => {
