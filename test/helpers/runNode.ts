@@ -75,9 +75,3 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const output = outputs[0] ?? [];
 	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints };
 }
-
-/** An expression reading a field of the input item: what mapping `email` in the editor gives. */
-export const field = (name: string) => `={{ $json[${JSON.stringify(name)}] }}`;
-
-/** An expression giving `value` as is (a number, a list, a date…): what a user types as `{{ … }}`. */
-export const expression = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;

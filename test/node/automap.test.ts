@@ -7,7 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceFor, useSimulator } from '../helpers/simulator';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { byId, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 
 const sim = useSimulator();
 const service = serviceFor(sim);
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 beforeEach(() => sim.clearRequests());
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const bodies = (method: string, path: string) => sim.requests({ method, path }).filter((r) => r.path === path).map((r) => r.body as IDataObject);
 const auto = (resource: string, operation: string, items: IDataObject[], parameters: IDataObject = {}) =>
 	runNode({ service, parameters: { resource, operation, inputMode: 'itemJson', ...parameters }, items });

@@ -6,7 +6,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
+import { expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();

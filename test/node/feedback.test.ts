@@ -5,7 +5,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -42,9 +44,6 @@ beforeEach(() => {
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
-const pathOf = (request: { url: string }) => new URL(request.url).pathname;
 const bodyOf = (request: { body: unknown }) => request.body as IDataObject;
 
 const run = (operation: string, parameters: Record<string, unknown>, items: IDataObject[] = [{}], options: Partial<RunOptions> = {}) =>

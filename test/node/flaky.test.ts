@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { LoggedRequest } from '../../dev/simulator';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 import type { FaultKind, FaultRule } from '../../dev/simulator/faults';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 
 const PAGES = 12;
 let pendingFaults: FaultRule[] | undefined;

@@ -4,7 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -27,9 +29,6 @@ beforeEach(() => {
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
-const pathOf = (request: { url: string }) => new URL(request.url).pathname;
 
 const list = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters: { resource: 'outbox', operation: 'getMany', ...parameters }, ...options });

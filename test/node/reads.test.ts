@@ -5,7 +5,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, runNode, type RunOptions } from '../helpers/runNode';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId, expression } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -17,9 +19,6 @@ beforeEach(() => sim.clearRequests());
 const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters, ...options });
 
-const urlOf = (sent: { url: string }) => new URL(sent.url);
-const queryOf = (sent: { url: string }) => Object.fromEntries(urlOf(sent).searchParams);
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const ids = (records: IDataObject[]) => records.map((record) => String(record.id));
 
 describe('Company', () => {
@@ -45,7 +44,7 @@ describe('Company', () => {
 		expect(total).toBeGreaterThan(2000);
 		expect(json).toHaveLength(total);
 		expect(new Set(ids(json)).size).toBe(total);
-		expect(sent.map((request) => [request.method, urlOf(request).pathname])).toEqual([
+		expect(sent.map((request) => [request.method, pathOf(request)])).toEqual([
 			['GET', '/api/v2/companies'],
 			['GET', '/api/v2/companies'],
 			['GET', '/api/v2/companies'],
@@ -104,7 +103,7 @@ describe('Company', () => {
 		const [first] = (await run({ resource: 'company', operation: 'getMany', limit: 1 })).json;
 		const viaId = await run({ resource: 'company', operation: 'get', companyId: first.id });
 		expect(viaId.json).toEqual([first]);
-		expect(urlOf(viaId.sent[0]).pathname).toBe(`/api/v2/companies/${first.id}`);
+		expect(pathOf(viaId.sent[0])).toBe(`/api/v2/companies/${first.id}`);
 
 		const viaDomain = await run({ resource: 'company', operation: 'get', companyId: 'globex.com' });
 		expect(viaDomain.json).toEqual([expect.objectContaining({ domain: 'globex.com', companyName: 'Globex' })]);
@@ -132,8 +131,8 @@ describe('Template and Campaign', () => {
 		const { json, sent } = await run({ resource: 'template', operation: 'getMany' });
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('GET');
-		expect(urlOf(sent[0]).pathname).toBe('/api/v2/templates');
-		expect(urlOf(sent[0]).search).toBe('');
+		expect(pathOf(sent[0])).toBe('/api/v2/templates');
+		expect(new URL(sent[0].url).search).toBe('');
 		expect(json).toHaveLength(sim.state().accounts[0].counts.templates);
 		expect(json.map((template) => template.name)).toContain('NPS Relationship');
 	});
@@ -142,7 +141,7 @@ describe('Template and Campaign', () => {
 		const [listed] = (await run({ resource: 'template', operation: 'getMany' })).json;
 		for (const mode of ['list', 'id']) {
 			const { json, sent } = await run({ resource: 'template', operation: 'get', template: { __rl: true, mode, value: listed.id } });
-			expect(urlOf(sent[0]).pathname).toBe(`/api/v2/templates/${listed.id}`);
+			expect(pathOf(sent[0])).toBe(`/api/v2/templates/${listed.id}`);
 			expect(json).toHaveLength(1);
 			expect(json[0]).toEqual(expect.objectContaining({ id: listed.id, surveyQuestions: expect.any(Array) }));
 		}
@@ -162,7 +161,7 @@ describe('Template and Campaign', () => {
 	it('Campaign Get Many returns every campaign, active and deactivated', async () => {
 		const { json, sent } = await run({ resource: 'campaign', operation: 'getMany' });
 		expect(sent).toHaveLength(1);
-		expect(urlOf(sent[0]).pathname).toBe('/api/v2/campaigns');
+		expect(pathOf(sent[0])).toBe('/api/v2/campaigns');
 		expect(json).toHaveLength(sim.state().accounts[0].counts.campaigns);
 		expect(new Set(json.map((campaign) => campaign.isActive))).toEqual(new Set([true, false]));
 	});
@@ -185,7 +184,7 @@ describe('Report', () => {
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('GET');
-		expect(urlOf(sent[0]).pathname).toBe('/api/v2/reports/');
+		expect(pathOf(sent[0])).toBe('/api/v2/reports/');
 		expect(queryOf(sent[0])).toEqual({ startDate: '2026-01-01', endDate: '2026-03-15' });
 		expect(json).toHaveLength(sim.state().accounts[0].counts.campaigns);
 		expect(json[0]).toEqual(expect.objectContaining({ campaignId: expect.any(String), trend: expect.any(Array) }));
@@ -194,7 +193,7 @@ describe('Report', () => {
 	it('gets the report of one campaign, without dates when none are given', async () => {
 		const campaigns = (await run({ resource: 'campaign', operation: 'getMany' })).json;
 		const { json, sent } = await report({ campaign: { __rl: true, mode: 'list', value: campaigns[2].id } });
-		expect(urlOf(sent[0]).pathname).toBe(`/api/v2/reports/${campaigns[2].id}`);
+		expect(pathOf(sent[0])).toBe(`/api/v2/reports/${campaigns[2].id}`);
 		expect(queryOf(sent[0])).toEqual({});
 		expect(json).toEqual([expect.objectContaining({ campaignId: campaigns[2].id })]);
 	});
@@ -249,7 +248,7 @@ describe('Score', () => {
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('GET');
-		expect(urlOf(sent[0]).pathname).toBe(`/api/v2/${metric}/score`);
+		expect(pathOf(sent[0])).toBe(`/api/v2/${metric}/score`);
 		expect(json).toEqual([
 			expect.objectContaining({ [metric]: expect.any(Number), totalResponses: expect.any(Number), promotersCount: expect.any(Number) }),
 		]);
@@ -270,7 +269,7 @@ describe('Trend', () => {
 	it('Get Many lists every trend group, one item each', async () => {
 		const { json, sent } = await run({ resource: 'trend', operation: 'getMany' });
 		expect(sent).toHaveLength(1);
-		expect(urlOf(sent[0]).pathname).toBe('/api/v2/trends');
+		expect(pathOf(sent[0])).toBe('/api/v2/trends');
 		expect(json).toHaveLength(sim.state().accounts[0].counts.trendGroups);
 		expect(json.filter((group) => group.isDefault)).toHaveLength(1);
 	});
@@ -289,7 +288,7 @@ describe('Trend', () => {
 	])('sends the preset %s alone', async (date) => {
 		const { json, sent, error } = await trend({ date, startDate: '2026-01-01', endDate: '2026-01-31' });
 		expect(error).toBeUndefined();
-		expect(urlOf(sent[0]).pathname).toBe('/api/v2/trends/default');
+		expect(pathOf(sent[0])).toBe('/api/v2/trends/default');
 		// Dates left over from a custom range are not sent with a preset.
 		expect(queryOf(sent[0])).toEqual({ date });
 		expect(json).toEqual([expect.objectContaining({ date, current: expect.any(Object), baseline: expect.any(Object) })]);
@@ -335,7 +334,7 @@ describe('Trend', () => {
 		const groups = (await run({ resource: 'trend', operation: 'getMany' })).json;
 		const support = groups.find((group) => group.name === 'Support CSAT') as IDataObject;
 		const { json, sent } = await trend({ trendGroup: byId(String(support.id)), date: 'past-year' });
-		expect(urlOf(sent[0]).pathname).toBe(`/api/v2/trends/${support.id}`);
+		expect(pathOf(sent[0])).toBe(`/api/v2/trends/${support.id}`);
 		expect(json[0].group).toEqual(expect.objectContaining({ id: support.id, metricType: 'CSAT' }));
 	});
 

@@ -12,6 +12,7 @@ import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyF
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
 import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
+import { byId } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
 import { testTransport } from '../helpers/transport';
 
@@ -34,7 +35,6 @@ beforeAll(async () => {
 	campaignId = String(((await get('/api/v2/campaigns')).campaigns as IDataObject[])[0].id);
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const at = (record: IDataObject, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 
 /** What Simplify returns of a feedback response, and of a customer. */

@@ -1,7 +1,9 @@
 /** Email Suppression and Domain Suppression, run in n8n's own engine against the simulator. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
+import { pathOf } from '../helpers/engine';
+import { expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -12,7 +14,6 @@ beforeEach(() => sim.reset());
 const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters, ...options });
 
-const pathOf = (sent: { url: string }) => new URL(sent.url).pathname;
 
 async function list(resource: 'emailSuppression' | 'domainSuppression'): Promise<IDataObject[]> {
 	const { json, error } = await run({ resource, operation: 'getMany' });

@@ -5,7 +5,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
+import { pathOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -29,7 +31,6 @@ beforeEach(() => {
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const recipients = (count: number, prefix: string) =>
 	Array.from({ length: count }, (_, i) => ({ email: `${prefix}.${i}@survey-test.com`, first: `First ${i}` }));
 
@@ -61,7 +62,7 @@ describe('Survey: Send', () => {
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('POST');
-		expect(new URL(sent[0].url).pathname).toBe('/api/v2/survey');
+		expect(pathOf(sent[0])).toBe('/api/v2/survey');
 		expect(sent[0].body).toEqual({
 			campaign: npsCampaign,
 			subscribers: [
@@ -181,7 +182,7 @@ describe('Survey: Send', () => {
 	it('fails the batch when the service refuses the request (a deactivated campaign)', async () => {
 		const { error, sent } = await send([{ email: 'x@survey-test.com' }], { campaign: byId(inactiveCampaign) });
 		// Sent once; after the 400 the campaigns are read to tell whether the channel was the reason.
-		expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /api/v2/survey', 'GET /api/v2/campaigns']);
+		expect(sent.map((request) => `${request.method} ${pathOf(request)}`)).toEqual(['POST /api/v2/survey', 'GET /api/v2/campaigns']);
 		expect(error?.message).toMatch(/deactivated/);
 	});
 

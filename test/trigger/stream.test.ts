@@ -15,7 +15,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useSimulator } from '../helpers/simulator';
 import { mulberry32, type Rng } from '../../dev/simulator/rng';
-import { byId, TriggerDriver, type RequestHook } from './driver';
+import { byId } from '../helpers/parameters';
+import { TriggerDriver, type RequestHook } from './driver';
 
 type Kind = 'customers' | 'feedback' | 'outbox';
 

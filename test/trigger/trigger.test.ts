@@ -9,7 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { useSimulator } from '../helpers/simulator';
-import { byId, pathOf, queryOf, TriggerDriver } from './driver';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId } from '../helpers/parameters';
+import { TriggerDriver } from './driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');
 let clock = T0;
