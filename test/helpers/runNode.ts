@@ -75,3 +75,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const output = outputs[0] ?? [];
 	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints };
 }
+
+/** runNode against one service: `run(parameters)`, and the other options where a test needs them. */
+export function runNodeOn(service: Service) {
+	return (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, ...options });
+}

@@ -6,6 +6,8 @@
  *   const service = serviceFor(sim);                // account A's write key, for runNode
  *   const trigger = useSimulator({ seed: 'empty', now: () => new Date(clock) });
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { start, type Simulator, type SimulatorOptions } from '../../dev/simulator';
 import type { Service } from './runNode';
 
@@ -66,4 +68,10 @@ export function serviceFor(sim: Simulator, account = 0): Service {
 			return sim.accounts[account].writeKey;
 		},
 	};
+}
+
+/** An account's campaigns (A by default), as the service lists them. */
+export async function campaignsOf(sim: Simulator, account = 0): Promise<IDataObject[]> {
+	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': sim.accounts[account].writeKey } });
+	return ((await response.json()) as { campaigns: IDataObject[] }).campaigns;
 }

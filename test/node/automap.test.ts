@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { serviceFor, useSimulator } from '../helpers/simulator';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 import { byId, field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
 
@@ -16,7 +16,7 @@ let emailCampaign: string;
 let npsCampaign: string;
 
 beforeAll(async () => {
-	const { campaigns } = (await (await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } })).json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	emailCampaign = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
 	npsCampaign = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
 });

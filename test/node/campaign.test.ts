@@ -1,13 +1,10 @@
 /** Campaign: Get Many, run in n8n's own engine against the simulator. */
 import { pathOf } from '../helpers/engine';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
-const service = serviceFor(sim);
-
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(serviceFor(sim));
 
 describe('Campaign', () => {
 	it('Get Many returns every campaign, active and deactivated', async () => {

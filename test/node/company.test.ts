@@ -6,15 +6,13 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathOf, queryOf } from '../helpers/engine';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNode, runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
-const service = serviceFor(sim);
 const serviceB = serviceFor(sim, 1);
 
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(serviceFor(sim));
 
 const ids = (records: IDataObject[]) => records.map((record) => String(record.id));
 

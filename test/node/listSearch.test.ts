@@ -2,21 +2,17 @@
  * The searchable lists (campaigns, templates, trend groups) as the editor asks for them: in
  * n8n-core's LoadOptionsContext, with the credential the node's Authentication picks.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { listSearch, nodeOf, type OurNodeType, pathOf } from '../helpers/engine';
 import { testTransport } from '../helpers/transport';
-import { useSimulator } from '../helpers/simulator';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
 
 async function campaignIds(): Promise<string[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': sim.accounts[0].writeKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
-	return campaigns.map((campaign) => String(campaign.id));
+	return (await campaignsOf(sim)).map((campaign) => String(campaign.id));
 }
 
 function search(method: string, options: { filter?: string; authentication?: AuthenticationMethod; type?: OurNodeType; path?: string } = {}) {

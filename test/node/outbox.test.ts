@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pathOf, queryOf } from '../helpers/engine';
 import { byId, expression, field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
-import { serviceFor, useSimulator } from '../helpers/simulator';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
 const service = serviceFor(sim);
@@ -17,8 +17,7 @@ let inappCampaign: string;
 
 beforeAll(async () => {
 	accountA = sim.accounts[0].id;
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	const named = (name: string) => String(campaigns.find((campaign) => campaign.name === name)?.id);
 	emailCampaign = named('NPS Relationship (email)');
 	inappCampaign = named('NPS In-App');

@@ -1,14 +1,11 @@
 /** Score: Get, per metric, run in n8n's own engine against the simulator. */
 import { pathOf } from '../helpers/engine';
 import { expression } from '../helpers/parameters';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
-const service = serviceFor(sim);
-
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(serviceFor(sim));
 
 describe('Score', () => {
 	it.each(['nps', 'csat', 'ces', 'star'])('gets the %s score object from data', async (metric) => {

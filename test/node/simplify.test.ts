@@ -13,7 +13,7 @@ import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
 import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
 import { byId } from '../helpers/parameters';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNodeOn } from '../helpers/runNode';
 import { testTransport } from '../helpers/transport';
 
 const sim = useSimulator();
@@ -148,7 +148,7 @@ function fieldCount(record: IDataObject): number {
 	);
 }
 
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, ...options });
+const run = runNodeOn(service);
 
 describe.each(CASES)('$name', ({ name, parameters, simplified }) => {
 	let whole: IDataObject[];

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pathOf } from '../helpers/engine';
 import { expression, field } from '../helpers/parameters';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNode, runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
@@ -11,8 +11,7 @@ const service = serviceFor(sim);
 
 beforeEach(() => sim.reset());
 
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(service);
 
 
 async function list(resource: 'emailSuppression' | 'domainSuppression'): Promise<IDataObject[]> {

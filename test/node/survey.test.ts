@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pathOf } from '../helpers/engine';
 import { byId, expression, field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
-import { serviceFor, useSimulator } from '../helpers/simulator';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
 const service = serviceFor(sim);
@@ -18,8 +18,7 @@ let csatCampaign: string;
 let inactiveCampaign: string;
 
 beforeAll(async () => {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	const named = (name: string) => String(campaigns.find((campaign) => campaign.name === name)?.id);
 	npsCampaign = named('NPS Relationship (email)');
 	csatCampaign = named('CSAT Support Email');

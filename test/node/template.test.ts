@@ -1,14 +1,11 @@
 /** Template: Get Many and Get, run in n8n's own engine against the simulator. */
 import { pathOf } from '../helpers/engine';
 import { byId, expression } from '../helpers/parameters';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
-const service = serviceFor(sim);
-
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(serviceFor(sim));
 
 describe('Template', () => {
 	it('Get Many returns every template, one item each, in one request', async () => {

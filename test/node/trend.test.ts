@@ -3,14 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pathOf, queryOf } from '../helpers/engine';
 import { byId, expression } from '../helpers/parameters';
-import { runNode, type RunOptions } from '../helpers/runNode';
+import { runNodeOn } from '../helpers/runNode';
 import { serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
-const service = serviceFor(sim);
-
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(serviceFor(sim));
 
 describe('Trend', () => {
 	const trend = (parameters: Record<string, unknown>, timezone?: string) =>

@@ -13,7 +13,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSimulator } from '../helpers/simulator';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
 import { mulberry32, type Rng } from '../../dev/simulator/rng';
 import { byId } from '../helpers/parameters';
 import { TriggerDriver, type RequestHook } from './driver';
@@ -56,18 +56,12 @@ const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (ma
 let clock = 0;
 const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });
 
-async function listCampaigns(apiKey: string): Promise<IDataObject[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': apiKey } });
-	const body = (await response.json()) as IDataObject;
-	return (body.campaigns ?? (body.data as IDataObject)?.campaigns ?? body.data) as IDataObject[];
-}
-
 async function runStream(spec: StreamSpec) {
 	sim.reset('empty');
 	clock = Date.parse(spec.clockStart);
 	const rng = mulberry32(spec.seed);
 	const account = sim.accounts[spec.accountIndex];
-	const campaigns = await listCampaigns(account.writeKey);
+	const campaigns = await campaignsOf(sim, spec.accountIndex);
 	const timeField = spec.kind === 'outbox' ? 'surveyCreatedDate' : 'createdDate';
 	const inserted: Inserted[] = [];
 	let activated = false;

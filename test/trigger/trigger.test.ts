@@ -8,7 +8,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { useSimulator } from '../helpers/simulator';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
 import { pathOf, queryOf } from '../helpers/engine';
 import { byId } from '../helpers/parameters';
 import { TriggerDriver } from './driver';
@@ -27,18 +27,13 @@ const emails = (items: IDataObject[]) => items.map((item) => item.email);
 let serial = 0;
 const email = (label = 'r') => `${label}${++serial}@example.com`;
 
-async function listCampaigns(): Promise<IDataObject[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': account().writeKey } });
-	const body = (await response.json()) as IDataObject;
-	return (body.campaigns ?? (body.data as IDataObject)?.campaigns ?? body.data) as IDataObject[];
-}
 const campaign = (metric: string, channel: string) =>
 	String(campaigns.find((entry) => entry.metric === metric && entry.channel === channel)?.id);
 
 beforeEach(async () => {
 	clock = T0;
 	sim.reset('empty');
-	campaigns = await listCampaigns();
+	campaigns = await campaignsOf(sim);
 });
 
 describe('node description', () => {
