@@ -2,9 +2,9 @@
  * The simulator for a test file: started before its tests, closed after them, on a fixed data
  * clock and without a rate limit unless the file asks for one.
  *
- *   const sim = useSimulator();                     // the demo data of accounts A and B
- *   const service = serviceFor(sim);                // account A's write key, for runNode
- *   const trigger = useSimulator({ seed: 'empty', now: () => new Date(clock) });
+ *   const sim = useSimulator();         // the demo data of accounts A and B
+ *   const service = serviceFor(sim);    // account A's write key, for runNode
+ *   const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });   // no data, the test's clock
  */
 import type { IDataObject } from 'n8n-workflow';
 
