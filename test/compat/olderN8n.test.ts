@@ -10,22 +10,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
+import { useSimulator } from '../helpers/simulator';
 import { TriggerDriver } from '../trigger/driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');
-let sim: Simulator;
+const sim = useSimulator({ seed: 'empty', now: () => new Date(T0) });
 
 const iso = (time: number) => new Date(time).toISOString();
 const emails = (items: IDataObject[]) => items.map((item) => item.email);
-
-beforeAll(async () => {
-	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(T0) });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
 
 describe('a host without a poll budget (n8n before 2.38)', () => {
 	const account = () => sim.accounts[0];

@@ -6,6 +6,7 @@
  * (a cold start of n8n, seconds) covers much.
  */
 import type { WorkflowJson } from '../../dev/n8n/harness';
+import { byId } from '../helpers/parameters';
 import { CAMPAIGN_A1, CREDENTIALS, NODE_TYPE, TRIGGER_TYPE, type CredentialName } from './support';
 
 type Node = Record<string, any>;
@@ -15,7 +16,6 @@ type Edge = [string, string] | [string, string, number];
 const manual = (name = 'Run'): Node => ({ name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
 const code = (name: string, jsCode: string): Node => ({ name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } });
 const noOp = (name: string): Node => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** A Survey Feedback node with the credential (and the matching `authentication`) of `cred`. */
 function sf(

@@ -185,6 +185,12 @@ export interface SentRequest {
 	body: unknown;
 }
 
+/** The path of a sent request, without its query. */
+export const pathOf = (request: Pick<SentRequest, 'url'>) => new URL(request.url).pathname;
+
+/** The query of a sent request, as a plain object (bracket keys kept as they are). */
+export const queryOf = (request: Pick<SentRequest, 'url'>): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const NodeClientRequest = (require('_http_client') as { ClientRequest: typeof ClientRequest }).ClientRequest;
 const recording = new AsyncLocalStorage<SentRequest[]>();

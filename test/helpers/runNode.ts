@@ -76,8 +76,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints };
 }
 
-/** An expression reading a field of the input item: what mapping `email` in the editor gives. */
-export const field = (name: string) => `={{ $json[${JSON.stringify(name)}] }}`;
-
-/** An expression giving `value` as is (a number, a list, a date…): what a user types as `{{ … }}`. */
-export const expression = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
+/** runNode against one service: `run(parameters)`, and the other options where a test needs them. */
+export function runNodeOn(service: Service) {
+	return (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, ...options });
+}

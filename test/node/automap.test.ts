@@ -6,25 +6,22 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
+import { byId, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 let emailCampaign: string;
 let npsCampaign: string;
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	const { campaigns } = (await (await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } })).json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	emailCampaign = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
 	npsCampaign = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
 });
-afterAll(async () => sim.close());
 beforeEach(() => sim.clearRequests());
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const bodies = (method: string, path: string) => sim.requests({ method, path }).filter((r) => r.path === path).map((r) => r.body as IDataObject);
 const auto = (resource: string, operation: string, items: IDataObject[], parameters: IDataObject = {}) =>
 	runNode({ service, parameters: { resource, operation, inputMode: 'itemJson', ...parameters }, items });

@@ -6,22 +6,13 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
+import { expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-});
-afterAll(async () => {
-	await sim.close();
-	nock.cleanAll();
-	// nock patches Node's http module for the whole worker: later test files get it back clean.
-	nock.restore();
-});
 beforeEach(() => sim.clearRequests());
 afterEach(() => nock.cleanAll());
 

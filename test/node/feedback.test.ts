@@ -5,12 +5,13 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 let accountA: string;
 let npsCampaign: string;
 let csatCampaign: string;
@@ -23,9 +24,7 @@ async function get(path: string): Promise<IDataObject> {
 }
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
 	accountA = sim.accounts[0].id;
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
 	const campaigns = (await get('/api/v2/campaigns')).campaigns as IDataObject[];
 	const named = (name: string) => campaigns.find((campaign) => campaign.name === name) as IDataObject;
 	npsCampaign = String(named('NPS Relationship (email)').id);
@@ -40,19 +39,11 @@ beforeAll(async () => {
 	};
 });
 
-afterAll(async () => {
-	await sim.close();
-	nock.cleanAll();
-});
-
 beforeEach(() => {
 	sim.clearRequests();
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
-const pathOf = (request: { url: string }) => new URL(request.url).pathname;
 const bodyOf = (request: { body: unknown }) => request.body as IDataObject;
 
 const run = (operation: string, parameters: Record<string, unknown>, items: IDataObject[] = [{}], options: Partial<RunOptions> = {}) =>

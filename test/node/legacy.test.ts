@@ -9,34 +9,22 @@ import type { IDataObject } from 'n8n-workflow';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import type { AuthenticationMethod } from '../../credentials/authentication';
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { pathOf, queryOf } from '../helpers/engine';
+import { expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
-let serviceB: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
+const serviceB = serviceFor(sim, 1);
 
 const AUTHENTICATIONS: AuthenticationMethod[] = ['apiKeyHeader', 'legacyHeader', 'queryParameter'];
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	serviceB = { ...service, apiKey: sim.accounts[1].writeKey };
-});
-
-afterAll(async () => {
-	await sim.close();
-	nock.cleanAll();
-});
 
 beforeEach(() => sim.clearRequests());
 
 const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters: { resource: 'legacy', ...parameters }, ...options });
 
-const urlOf = (sent: { url: string }) => new URL(sent.url);
-const queryOf = (sent: { url: string }) => Object.fromEntries(urlOf(sent).searchParams);
 const headerNames = (sent: { headers: IDataObject }) => Object.keys(sent.headers).map((name) => name.toLowerCase());
 
 /** The request went to the legacy base URL with only the v1 form of the key. */
@@ -44,7 +32,7 @@ function expectLegacyAuth(sent: { url: string; headers: IDataObject }, apiKey: s
 	expect(sent.url.startsWith(`${sim.legacyBaseUrl}/api/service/nps/`)).toBe(true);
 	expect(sent.headers.Authorization).toBe(`api_key=${apiKey}`);
 	expect(headerNames(sent)).not.toContain('x-api-key');
-	expect(urlOf(sent).searchParams.has('api_key')).toBe(false);
+	expect(new URL(sent.url).searchParams.has('api_key')).toBe(false);
 }
 
 describe('the Legacy resource', () => {
@@ -92,7 +80,7 @@ describe('V1: Get Score', () => {
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('GET');
-		expect(urlOf(sent[0]).pathname).toBe('/api/service/nps/score');
+		expect(pathOf(sent[0])).toBe('/api/service/nps/score');
 		expectLegacyAuth(sent[0], service.apiKey);
 		expect(json).toEqual([expect.objectContaining({ nps: expect.any(Number), totalResponses: expect.any(Number) })]);
 		expect(sim.requests({ api: 'legacy' })).toEqual([expect.objectContaining({ auth: 'authorization', status: 200 })]);
@@ -124,7 +112,7 @@ describe('V1: Get Subscribers', () => {
 		expect(total).toBeLessThan(2000);
 		expect(json).toHaveLength(total);
 		expect(new Set(json.map((row) => row.id)).size).toBe(total);
-		expect(sent.map((request) => [request.method, urlOf(request).pathname, queryOf(request)])).toEqual([
+		expect(sent.map((request) => [request.method, pathOf(request), queryOf(request)])).toEqual([
 			['GET', '/api/service/nps/customers', { sort: '-createdDate', currentPage: '1', limit: '1000' }],
 			['GET', '/api/service/nps/customers', { sort: '-createdDate', currentPage: '2', limit: '1000' }],
 		]);
@@ -189,7 +177,7 @@ describe('V1: Get Latest Responses', () => {
 		expect(error).toBeUndefined();
 		expect(json.length).toBeGreaterThan(1050);
 		expect(new Set(json.map((row) => row.id)).size).toBe(json.length);
-		expect(sent.map((request) => [urlOf(request).pathname, queryOf(request)])).toEqual([
+		expect(sent.map((request) => [pathOf(request), queryOf(request)])).toEqual([
 			['/api/service/nps/customers/response', { sort: 'DESC', currentPage: '1', limit: '1000' }],
 			['/api/service/nps/customers/response', { sort: 'DESC', currentPage: '2', limit: '1000' }],
 		]);
@@ -248,7 +236,7 @@ describe('V1: Create Subscribers', () => {
 		const items = people(205, `v1-${authentication}-`);
 		const { output, sent, error } = await run(subscriberParameters, { items, authentication });
 		expect(error).toBeUndefined();
-		expect(sent.map((request) => [request.method, urlOf(request).pathname])).toEqual([
+		expect(sent.map((request) => [request.method, pathOf(request)])).toEqual([
 			['POST', '/api/service/nps/customers'],
 			['POST', '/api/service/nps/customers'],
 			['POST', '/api/service/nps/customers'],

@@ -2,30 +2,17 @@
  * The searchable lists (campaigns, templates, trend groups) as the editor asks for them: in
  * n8n-core's LoadOptionsContext, with the credential the node's Authentication picks.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../credentials/authentication';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { listSearch, nodeOf, type OurNodeType } from '../helpers/engine';
+import { listSearch, nodeOf, type OurNodeType, pathOf } from '../helpers/engine';
 import { testTransport } from '../helpers/transport';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator();
 
 async function campaignIds(): Promise<string[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': sim.accounts[0].writeKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
-	return campaigns.map((campaign) => String(campaign.id));
+	return (await campaignsOf(sim)).map((campaign) => String(campaign.id));
 }
 
 function search(method: string, options: { filter?: string; authentication?: AuthenticationMethod; type?: OurNodeType; path?: string } = {}) {
@@ -45,7 +32,7 @@ function search(method: string, options: { filter?: string; authentication?: Aut
 describe('campaigns', () => {
 	it('lists every campaign by name with metric and channel, sorted, in one request', async () => {
 		const { results, sent } = await search('searchCampaigns');
-		expect(sent.map((request) => [request.method, new URL(request.url).pathname])).toEqual([['GET', '/api/v2/campaigns']]);
+		expect(sent.map((request) => [request.method, pathOf(request)])).toEqual([['GET', '/api/v2/campaigns']]);
 		expect(results.map((entry) => entry.value).sort()).toEqual((await campaignIds()).sort());
 		const names = results.map((entry) => entry.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -74,7 +61,7 @@ describe('campaigns', () => {
 
 it('templates are listed by name', async () => {
 	const { results, sent } = await search('searchTemplates', { path: 'template' });
-	expect(new URL(sent[0].url).pathname).toBe('/api/v2/templates');
+	expect(pathOf(sent[0])).toBe('/api/v2/templates');
 	expect(results.length).toBeGreaterThan(0);
 	expect(results.every((entry) => typeof entry.name === 'string' && entry.value)).toBe(true);
 });

@@ -4,29 +4,23 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 let accountA: string;
 let emailCampaign: string;
 let inappCampaign: string;
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
 	accountA = sim.accounts[0].id;
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	const named = (name: string) => String(campaigns.find((campaign) => campaign.name === name)?.id);
 	emailCampaign = named('NPS Relationship (email)');
 	inappCampaign = named('NPS In-App');
-});
-
-afterAll(async () => {
-	await sim.close();
 });
 
 beforeEach(() => {
@@ -34,9 +28,6 @@ beforeEach(() => {
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request.url).searchParams);
-const pathOf = (request: { url: string }) => new URL(request.url).pathname;
 
 const list = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
 	runNode({ service, parameters: { resource: 'outbox', operation: 'getMany', ...parameters }, ...options });

@@ -6,18 +6,18 @@
  */
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
+import { FIXED_NOW, serviceFor, useSimulator } from '../helpers/simulator';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
 import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
-import { runNode, type RunOptions } from '../helpers/runNode';
-import { FIXED_NOW } from '../helpers/testkit';
+import { byId } from '../helpers/parameters';
+import { runNodeOn } from '../helpers/runNode';
 import { testTransport } from '../helpers/transport';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 let feedbackId: string;
 let customerId: string;
 let companyId: string;
@@ -29,19 +29,12 @@ async function get(path: string): Promise<IDataObject> {
 }
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
 	feedbackId = String(((await get('/api/v2/feedback?limit=1')).data as { responses: IDataObject[] }).responses[0].id);
 	customerId = String(((await get('/api/v2/customers?limit=1')).data as { subscribers: IDataObject[] }).subscribers[0].id);
 	companyId = String(((await get('/api/v2/companies?limit=1')).data as { companies: IDataObject[] }).companies[0].id);
 	campaignId = String(((await get('/api/v2/campaigns')).campaigns as IDataObject[])[0].id);
 });
 
-afterAll(async () => {
-	await sim.close();
-});
-
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const at = (record: IDataObject, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 
 /** What Simplify returns of a feedback response, and of a customer. */
@@ -155,7 +148,7 @@ function fieldCount(record: IDataObject): number {
 	);
 }
 
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, ...options });
+const run = runNodeOn(service);
 
 describe.each(CASES)('$name', ({ name, parameters, simplified }) => {
 	let whole: IDataObject[];

@@ -1,28 +1,18 @@
 /** Email Suppression and Domain Suppression, run in n8n's own engine against the simulator. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { pathOf } from '../helpers/engine';
+import { expression, field } from '../helpers/parameters';
+import { runNode, runNodeOn } from '../helpers/runNode';
+import { serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
-
-beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-});
-
-afterAll(async () => {
-	await sim.close();
-});
+const sim = useSimulator();
+const service = serviceFor(sim);
 
 beforeEach(() => sim.reset());
 
-const run = (parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) =>
-	runNode({ service, parameters, ...options });
+const run = runNodeOn(service);
 
-const pathOf = (sent: { url: string }) => new URL(sent.url).pathname;
 
 async function list(resource: 'emailSuppression' | 'domainSuppression'): Promise<IDataObject[]> {
 	const { json, error } = await run({ resource, operation: 'getMany' });

@@ -5,33 +5,24 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expression, field, runNode, type RunOptions } from '../helpers/runNode';
-import { start, type Simulator } from '../../dev/simulator';
-import { FIXED_NOW } from '../helpers/testkit';
+import { pathOf } from '../helpers/engine';
+import { byId, expression, field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-let service: RunOptions['service'];
+const sim = useSimulator();
+const service = serviceFor(sim);
 /** Active campaigns of account A: NPS by email, CSAT by email; and a deactivated one. */
 let npsCampaign: string;
 let csatCampaign: string;
 let inactiveCampaign: string;
 
 beforeAll(async () => {
-	sim = await start({ seed: 'demo', rateLimit: false, now: () => FIXED_NOW });
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } });
-	const { campaigns } = (await response.json()) as { campaigns: IDataObject[] };
+	const campaigns = await campaignsOf(sim);
 	const named = (name: string) => String(campaigns.find((campaign) => campaign.name === name)?.id);
 	npsCampaign = named('NPS Relationship (email)');
 	csatCampaign = named('CSAT Support Email');
 	inactiveCampaign = named('NPS Q3 Pulse (ended)');
-});
-
-afterAll(async () => {
-	await sim.close();
-	nock.cleanAll();
-	// nock patches Node's http module for the whole worker: later test files get it back clean.
-	nock.restore();
 });
 
 beforeEach(() => {
@@ -39,7 +30,6 @@ beforeEach(() => {
 	sim.configure({ faults: [] });
 });
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const recipients = (count: number, prefix: string) =>
 	Array.from({ length: count }, (_, i) => ({ email: `${prefix}.${i}@survey-test.com`, first: `First ${i}` }));
 
@@ -71,7 +61,7 @@ describe('Survey: Send', () => {
 		expect(error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].method).toBe('POST');
-		expect(new URL(sent[0].url).pathname).toBe('/api/v2/survey');
+		expect(pathOf(sent[0])).toBe('/api/v2/survey');
 		expect(sent[0].body).toEqual({
 			campaign: npsCampaign,
 			subscribers: [
@@ -191,7 +181,7 @@ describe('Survey: Send', () => {
 	it('fails the batch when the service refuses the request (a deactivated campaign)', async () => {
 		const { error, sent } = await send([{ email: 'x@survey-test.com' }], { campaign: byId(inactiveCampaign) });
 		// Sent once; after the 400 the campaigns are read to tell whether the channel was the reason.
-		expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /api/v2/survey', 'GET /api/v2/campaigns']);
+		expect(sent.map((request) => `${request.method} ${pathOf(request)}`)).toEqual(['POST /api/v2/survey', 'GET /api/v2/campaigns']);
 		expect(error?.message).toMatch(/deactivated/);
 	});
 

@@ -1,17 +1,15 @@
 /** The six date rules of the spec, each against the HTTP API, with records inserted at chosen instants. */
 import { parseInstant, reportDay } from '../../dev/simulator/dates';
-import { type Kit, startKit } from '../helpers/testkit';
+import { useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
+const client = useSimulatorClient({ seed: 'empty' });
 let npsEmail: any;
 const unix = (iso: string) => String(Date.parse(iso) / 1000);
 const millis = (iso: string) => String(Date.parse(iso));
 
 beforeAll(async () => {
-	kit = await startKit({ seed: 'empty' });
-	npsEmail = (await kit.get('/api/v2/campaigns')).body.campaigns.find((c: any) => c.metric === 'NPS' && c.channel === 'email');
+	npsEmail = (await client.get('/api/v2/campaigns')).body.campaigns.find((c: any) => c.metric === 'NPS' && c.channel === 'email');
 });
-afterAll(() => kit.sim.close());
 
 describe('rule 1 and 2: customers, feedback, deprecated responses use exact UTC instants', () => {
 	const INSTANTS = ['2026-01-10T00:00:00.000Z', '2026-01-10T12:00:00.000Z', '2026-01-10T23:59:59.000Z', '2026-01-11T00:00:00.000Z'];
@@ -22,8 +20,8 @@ describe('rule 1 and 2: customers, feedback, deprecated responses use exact UTC 
 	];
 
 	beforeAll(() => {
-		kit.sim.insert(kit.A.id, 'customers', INSTANTS.map((createdDate, i) => ({ email: `r1-${i}@rule1.com`, createdDate })));
-		kit.sim.insert(kit.A.id, 'feedback', INSTANTS.map((createdDate, i) => ({ email: `r1-${i}@rule1.com`, createdDate, campaignId: npsEmail.id })));
+		client.sim.insert(client.A.id, 'customers', INSTANTS.map((createdDate, i) => ({ email: `r1-${i}@rule1.com`, createdDate })));
+		client.sim.insert(client.A.id, 'feedback', INSTANTS.map((createdDate, i) => ({ email: `r1-${i}@rule1.com`, createdDate, campaignId: npsEmail.id })));
 	});
 
 	const cases: Array<[string, string, number[]]> = [
@@ -39,7 +37,7 @@ describe('rule 1 and 2: customers, feedback, deprecated responses use exact UTC 
 
 	for (const [path, key, field] of lists) {
 		test.each(cases)(`${path}: %s`, async (_name, query, expected) => {
-			const r = await kit.get(`${path}?${query}&sort=${field}&limit=100`);
+			const r = await client.get(`${path}?${query}&sort=${field}&limit=100`);
 			expect(r.status).toBe(200);
 			const times = r.body.data[key].filter((x: any) => x.email.endsWith('@rule1.com')).map((x: any) => x[field]);
 			expect(times).toEqual(expected.map((i) => INSTANTS[i]));
@@ -47,7 +45,7 @@ describe('rule 1 and 2: customers, feedback, deprecated responses use exact UTC 
 	}
 
 	test.each(['banana', '2026-02-30', '10/01/2026'])('startDate=%s is a 400 (no rollover here)', async (v) => {
-		const r = await kit.get(`/api/v2/feedback?startDate=${encodeURIComponent(v)}`);
+		const r = await client.get(`/api/v2/feedback?startDate=${encodeURIComponent(v)}`);
 		expect(r.status).toBe(400);
 	});
 
@@ -63,12 +61,12 @@ describe('rule 3: outbox dates snap to whole days in the account time zone', () 
 	const B = ['2026-01-09T22:59:59.000Z', '2026-01-09T23:00:00.000Z', '2026-01-10T22:59:59.000Z', '2026-01-10T23:00:00.000Z'];
 
 	beforeAll(() => {
-		kit.sim.insert(kit.A.id, 'outbox', A.map((surveyCreatedDate, i) => ({ email: `r3-${i}@rule3.com`, surveyCreatedDate })));
-		kit.sim.insert(kit.B.id, 'outbox', B.map((surveyCreatedDate, i) => ({ email: `r3-${i}@rule3.com`, surveyCreatedDate })));
+		client.sim.insert(client.A.id, 'outbox', A.map((surveyCreatedDate, i) => ({ email: `r3-${i}@rule3.com`, surveyCreatedDate })));
+		client.sim.insert(client.B.id, 'outbox', B.map((surveyCreatedDate, i) => ({ email: `r3-${i}@rule3.com`, surveyCreatedDate })));
 	});
 
-	const outbox = async (query: string, key = kit.A.readKey) => {
-		const r = await kit.get(`/api/v2/outbox?${query}&sort=surveyCreatedDate&limit=100`, { key });
+	const outbox = async (query: string, key = client.A.readKey) => {
+		const r = await client.get(`/api/v2/outbox?${query}&sort=surveyCreatedDate&limit=100`, { key });
 		expect(r.status).toBe(200);
 		return r.body.data.surveys.filter((x: any) => x.email.endsWith('@rule3.com')).map((x: any) => x.surveyCreatedDate);
 	};
@@ -78,7 +76,7 @@ describe('rule 3: outbox dates snap to whole days in the account time zone', () 
 	});
 
 	test('the same dates cover a different UTC span in Berlin', async () => {
-		expect(await outbox('startDate=2026-01-10&endDate=2026-01-10', kit.B.readKey)).toEqual([B[1], B[2]]);
+		expect(await outbox('startDate=2026-01-10&endDate=2026-01-10', client.B.readKey)).toEqual([B[1], B[2]]);
 	});
 
 	test('a date-time startDate snaps back to the start of its local day', async () => {
@@ -99,8 +97,8 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 	let campaign: any;
 
 	beforeAll(async () => {
-		campaign = (await kit.get('/api/v2/campaigns')).body.campaigns.find((c: any) => c.metric === 'NPS' && c.channel === 'link');
-		kit.sim.insert(kit.A.id, 'feedback', [
+		campaign = (await client.get('/api/v2/campaigns')).body.campaigns.find((c: any) => c.metric === 'NPS' && c.channel === 'link');
+		client.sim.insert(client.A.id, 'feedback', [
 			{ email: 'r4@rule4.com', campaignId: campaign.id, score: 10, createdDate: '2026-01-10T04:59:59Z' },
 			{ email: 'r4@rule4.com', campaignId: campaign.id, score: 10, createdDate: '2026-01-10T05:00:00Z' },
 			{ email: 'r4@rule4.com', campaignId: campaign.id, score: 0, createdDate: '2026-01-11T04:59:59Z' },
@@ -110,7 +108,7 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 	});
 
 	test('startDate is the local start of day and endDate includes the whole local day', async () => {
-		const r = await kit.get(`/api/v2/reports/${campaign.id}?startDate=2026-01-10&endDate=2026-01-10`);
+		const r = await client.get(`/api/v2/reports/${campaign.id}?startDate=2026-01-10&endDate=2026-01-10`);
 		expect(r.status).toBe(200);
 		expect(r.body.data[0]).toMatchObject({
 			campaignId: campaign.id,
@@ -121,27 +119,27 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 			detractorsCount: 1,
 			score: 0,
 		});
-		const all = await kit.get('/api/v2/reports/?startDate=2026-01-10&endDate=2026-01-10');
+		const all = await client.get('/api/v2/reports/?startDate=2026-01-10&endDate=2026-01-10');
 		expect(all.body.data.find((x: any) => x.campaignId === campaign.id).totalResponses).toBe(2);
 	});
 
 	test.each(['2026-01-10T00:00:00Z', '1768046400', '2026-1-10', '10.01.2026', 'today'])('%s is a 400 with the exact message', async (v) => {
 		for (const q of [`startDate=${encodeURIComponent(v)}`, `startDate=2026-01-01&endDate=${encodeURIComponent(v)}`]) {
-			const r = await kit.get(`/api/v2/reports?${q}`);
+			const r = await client.get(`/api/v2/reports?${q}`);
 			expect(r.status).toBe(400);
 			expect(r.body).toEqual(MESSAGE);
-			expect((await kit.get(`/api/v2/reports/${campaign.id}?${q}`)).body).toEqual(MESSAGE);
+			expect((await client.get(`/api/v2/reports/${campaign.id}?${q}`)).body).toEqual(MESSAGE);
 		}
 	});
 
 	test('1970-01-01 is rejected', async () => {
-		const r = await kit.get('/api/v2/reports?startDate=1970-01-01');
+		const r = await client.get('/api/v2/reports?startDate=1970-01-01');
 		expect(r.status).toBe(400);
 		expect(r.body).toEqual(MESSAGE);
 	});
 
 	test('an impossible date is accepted and rolls over: 2026-02-30 is 2026-03-02', async () => {
-		const r = await kit.get(`/api/v2/reports/${campaign.id}?startDate=2026-02-30&endDate=2026-02-30`);
+		const r = await client.get(`/api/v2/reports/${campaign.id}?startDate=2026-02-30&endDate=2026-02-30`);
 		expect(r.status).toBe(200);
 		expect(r.body.data[0]).toMatchObject({
 			startDate: '2026-03-02T05:00:00.000Z',
@@ -154,22 +152,22 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 
 describe('rule 5: DELETE outbox/feedback filters take YYYY-MM-DD or ISO, snapped to local days', () => {
 	const INSTANTS = ['2026-01-10T04:59:59Z', '2026-01-10T05:00:00Z', '2026-01-11T04:59:59Z', '2026-01-11T05:00:00Z'];
-	const count = async (path: string, key: string) => (await kit.get(`${path}?email=r5@rule5.com&limit=100`)).body.data[key].length;
+	const count = async (path: string, key: string) => (await client.get(`${path}?email=r5@rule5.com&limit=100`)).body.data[key].length;
 
 	beforeEach(() => {
-		kit.sim.insert(kit.A.id, 'feedback', INSTANTS.map((createdDate) => ({ email: 'r5@rule5.com', createdDate, campaignId: npsEmail.id })));
-		kit.sim.insert(kit.A.id, 'outbox', INSTANTS.map((surveyCreatedDate) => ({ email: 'r5@rule5.com', surveyCreatedDate, campaignId: npsEmail.id })));
+		client.sim.insert(client.A.id, 'feedback', INSTANTS.map((createdDate) => ({ email: 'r5@rule5.com', createdDate, campaignId: npsEmail.id })));
+		client.sim.insert(client.A.id, 'outbox', INSTANTS.map((surveyCreatedDate) => ({ email: 'r5@rule5.com', surveyCreatedDate, campaignId: npsEmail.id })));
 	});
 	afterEach(async () => {
-		await kit.del('/api/v2/feedback', { responses: [{ email: 'r5@rule5.com' }] });
-		await kit.del('/api/v2/outbox', { surveys: [{ email: 'r5@rule5.com' }] });
+		await client.del('/api/v2/feedback', { responses: [{ email: 'r5@rule5.com' }] });
+		await client.del('/api/v2/outbox', { surveys: [{ email: 'r5@rule5.com' }] });
 	});
 
 	test.each([
 		['/api/v2/feedback', 'responses'],
 		['/api/v2/outbox', 'surveys'],
 	])('%s: a bare date deletes that whole local day', async (path, key) => {
-		const r = await kit.del(path, { [key]: [{ email: 'r5@rule5.com', startDate: '2026-01-10', endDate: '2026-01-10' }] });
+		const r = await client.del(path, { [key]: [{ email: 'r5@rule5.com', startDate: '2026-01-10', endDate: '2026-01-10' }] });
 		expect(r.status).toBe(200);
 		expect(r.body.data).toEqual({ deleted: 2, results: [{ index: 0, email: 'r5@rule5.com', status: 'deleted', deleted: 2 }] });
 		expect(await count(path, key)).toBe(2);
@@ -179,7 +177,7 @@ describe('rule 5: DELETE outbox/feedback filters take YYYY-MM-DD or ISO, snapped
 		['/api/v2/feedback', 'responses'],
 		['/api/v2/outbox', 'surveys'],
 	])('%s: an ISO date-time snaps to its local day', async (path, key) => {
-		const r = await kit.del(path, { [key]: [{ email: 'r5@rule5.com', startDate: '2026-01-10T20:00:00Z', endDate: '2026-01-10T20:00:00Z' }] });
+		const r = await client.del(path, { [key]: [{ email: 'r5@rule5.com', startDate: '2026-01-10T20:00:00Z', endDate: '2026-01-10T20:00:00Z' }] });
 		expect(r.body.data.deleted).toBe(2);
 	});
 
@@ -188,7 +186,7 @@ describe('rule 5: DELETE outbox/feedback filters take YYYY-MM-DD or ISO, snapped
 		['/api/v2/outbox', 'surveys'],
 	])('%s: UNIX timestamps are a 400 and nothing is deleted', async (path, key) => {
 		for (const bad of [Number(unix('2026-01-10T00:00:00Z')), unix('2026-01-10T00:00:00Z')]) {
-			const r = await kit.del(path, { [key]: [{ email: 'r5@rule5.com' }, { email: 'r5@rule5.com', startDate: bad }] });
+			const r = await client.del(path, { [key]: [{ email: 'r5@rule5.com' }, { email: 'r5@rule5.com', startDate: bad }] });
 			expect(r.status).toBe(400);
 			expect(r.body.message).toMatch(/UNIX/);
 		}
@@ -199,7 +197,7 @@ describe('rule 5: DELETE outbox/feedback filters take YYYY-MM-DD or ISO, snapped
 describe('rule 6: import dates are ISO 8601 only', () => {
 	test('ISO dates are used; UNIX dates fail the item; a UNIX default_send_date fails the request', async () => {
 		const item = (extra: object, i: number) => ({ email: `r6-${i}@rule6.com`, score: 9, ...extra });
-		const r = await kit.post('/api/v2/import', {
+		const r = await client.post('/api/v2/import', {
 			campaign_id: npsEmail.id,
 			feedback: [
 				item({ response_date: '2025-12-01T10:00:00Z', send_date: '2025-11-30T10:00:00Z', open_date: '2025-12-01' }, 0),
@@ -213,14 +211,14 @@ describe('rule 6: import dates are ISO 8601 only', () => {
 		expect(r.body.data.imported).toBe(1);
 		expect(r.body.data.details.failed.map((f: any) => [f.index, f.email])).toEqual([1, 2, 3, 4].map((i) => [i, `r6-${i}@rule6.com`]));
 		for (const f of r.body.data.details.failed) expect(f.reason).toMatch(/UNIX/);
-		const fb = (await kit.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
+		const fb = (await client.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
 		expect(fb).toMatchObject({ createdDate: '2025-12-01T10:00:00.000Z', sendDate: '2025-11-30T10:00:00.000Z', openDate: '2025-12-01T00:00:00.000Z' });
 
-		const bad = await kit.post('/api/v2/import', { campaign_id: npsEmail.id, feedback: [item({}, 9)], options: { default_send_date: 1764583200 } });
+		const bad = await client.post('/api/v2/import', { campaign_id: npsEmail.id, feedback: [item({}, 9)], options: { default_send_date: 1764583200 } });
 		expect(bad.status).toBe(400);
 		expect(bad.body.message).toMatch(/default_send_date/);
-		const good = await kit.post('/api/v2/import', { campaign_id: npsEmail.id, feedback: [item({}, 8)], options: { default_send_date: '2025-11-01T00:00:00Z' } });
+		const good = await client.post('/api/v2/import', { campaign_id: npsEmail.id, feedback: [item({}, 8)], options: { default_send_date: '2025-11-01T00:00:00Z' } });
 		const id = good.body.data.details.imported[0].id;
-		expect((await kit.get(`/api/v2/feedback/${id}`)).body.data).toMatchObject({ sendDate: '2025-11-01T00:00:00.000Z', createdDate: '2026-03-15T12:00:00.000Z' });
+		expect((await client.get(`/api/v2/feedback/${id}`)).body.data).toMatchObject({ sendDate: '2025-11-01T00:00:00.000Z', createdDate: '2026-03-15T12:00:00.000Z' });
 	});
 });

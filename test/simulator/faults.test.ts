@@ -1,82 +1,78 @@
-import { type Kit, startKit } from '../helpers/testkit';
+import { useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(() => kit.sim.close());
-afterEach(() => kit.sim.configure({ faults: [] }));
+const client = useSimulatorClient();
+afterEach(() => client.sim.configure({ faults: [] }));
 
 describe('fault kinds', () => {
 	test.each([500, 502, 503] as const)('%s answers that status with a JSON envelope and skips the handler', async (kind) => {
-		kit.sim.configure({ faults: [{ kind, match: { method: 'POST', pathPrefix: '/api/v2/customers' } }] });
-		const r = await kit.post('/api/v2/customers', { subscribers: [{ email: `fault${kind}@example.com` }] });
+		client.sim.configure({ faults: [{ kind, match: { method: 'POST', pathPrefix: '/api/v2/customers' } }] });
+		const r = await client.post('/api/v2/customers', { subscribers: [{ email: `fault${kind}@example.com` }] });
 		expect(r.status).toBe(kind);
 		expect(r.body).toMatchObject({ code: kind, data: null, message: expect.any(String) });
-		kit.sim.configure({ faults: [] });
-		expect((await kit.get(`/api/v2/customers?email=fault${kind}@example.com`)).body.data.total).toBe(0);
+		client.sim.configure({ faults: [] });
+		expect((await client.get(`/api/v2/customers?email=fault${kind}@example.com`)).body.data.total).toBe(0);
 	});
 
 	test('drop destroys the socket without an answer, and is logged', async () => {
-		kit.sim.configure({ faults: [{ kind: 'drop' }] });
-		kit.sim.clearRequests();
-		await expect(kit.get('/api/v2/ping')).rejects.toThrow();
-		expect(kit.sim.requests()).toEqual([expect.objectContaining({ path: '/api/v2/ping', fault: 'drop', status: null })]);
+		client.sim.configure({ faults: [{ kind: 'drop' }] });
+		client.sim.clearRequests();
+		await expect(client.get('/api/v2/ping')).rejects.toThrow();
+		expect(client.sim.requests()).toEqual([expect.objectContaining({ path: '/api/v2/ping', fault: 'drop', status: null })]);
 	});
 
 	test('slow answers normally after delayMs', async () => {
-		kit.sim.configure({ faults: [{ kind: 'slow', delayMs: 300 }] });
+		client.sim.configure({ faults: [{ kind: 'slow', delayMs: 300 }] });
 		const t = Date.now();
-		const r = await kit.get('/api/v2/ping');
+		const r = await client.get('/api/v2/ping');
 		expect(Date.now() - t).toBeGreaterThanOrEqual(250);
 		expect(r.status).toBe(200);
-		expect(r.body.data.account.id).toBe(kit.A.id);
-		expect(kit.sim.requests().at(-1)).toMatchObject({ fault: 'slow', status: 200 });
+		expect(r.body.data.account.id).toBe(client.A.id);
+		expect(client.sim.requests().at(-1)).toMatchObject({ fault: 'slow', status: 200 });
 	});
 
 	test('html answers an HTML page with 502 by default, or 200', async () => {
-		kit.sim.configure({ faults: [{ kind: 'html' }] });
-		const r = await kit.get('/api/v2/ping');
+		client.sim.configure({ faults: [{ kind: 'html' }] });
+		const r = await client.get('/api/v2/ping');
 		expect(r.status).toBe(502);
 		expect(r.headers.get('content-type')).toMatch(/text\/html/);
 		expect(r.text).toMatch(/^<html>/);
-		kit.sim.configure({ faults: [{ kind: 'html', status: 200 }] });
-		const ok = await kit.get('/api/v2/ping');
+		client.sim.configure({ faults: [{ kind: 'html', status: 200 }] });
+		const ok = await client.get('/api/v2/ping');
 		expect(ok.status).toBe(200);
 		expect(ok.text).toMatch(/<!DOCTYPE html>/);
 	});
 
 	test('badjson answers 200 with truncated JSON', async () => {
-		kit.sim.configure({ faults: [{ kind: 'badjson' }] });
-		const r = await kit.get('/api/v2/feedback');
+		client.sim.configure({ faults: [{ kind: 'badjson' }] });
+		const r = await client.get('/api/v2/feedback');
 		expect(r.status).toBe(200);
 		expect(r.headers.get('content-type')).toMatch(/application\/json/);
 		expect(() => JSON.parse(r.text)).toThrow();
-		expect(kit.sim.requests().at(-1)).toMatchObject({ fault: 'badjson', status: 200 });
+		expect(client.sim.requests().at(-1)).toMatchObject({ fault: 'badjson', status: 200 });
 	});
 });
 
 describe('rule selection', () => {
 	test('count limits a rule to the next N matching requests', async () => {
-		kit.sim.configure({ faults: [{ kind: 503, count: 2 }] });
+		client.sim.configure({ faults: [{ kind: 503, count: 2 }] });
 		const statuses = [];
-		for (let i = 0; i < 4; i++) statuses.push((await kit.get('/api/v2/ping')).status);
+		for (let i = 0; i < 4; i++) statuses.push((await client.get('/api/v2/ping')).status);
 		expect(statuses).toEqual([503, 503, 200, 200]);
-		expect(kit.sim.state().config.faults[0].count).toBe(0);
+		expect(client.sim.state().config.faults[0].count).toBe(0);
 	});
 
 	test('match by method and path prefix', async () => {
-		kit.sim.configure({ faults: [{ kind: 500, match: { method: 'GET', pathPrefix: '/api/v2/outbox' } }] });
-		expect((await kit.get('/api/v2/outbox')).status).toBe(500);
-		expect((await kit.get('/api/v2/feedback')).status).toBe(200);
-		expect((await kit.del('/api/v2/outbox', { surveys: [{ email: 'nobody@example.com' }] })).status).toBe(200);
+		client.sim.configure({ faults: [{ kind: 500, match: { method: 'GET', pathPrefix: '/api/v2/outbox' } }] });
+		expect((await client.get('/api/v2/outbox')).status).toBe(500);
+		expect((await client.get('/api/v2/feedback')).status).toBe(200);
+		expect((await client.del('/api/v2/outbox', { surveys: [{ email: 'nobody@example.com' }] })).status).toBe(200);
 	});
 
 	test('share samples with a seeded PRNG: the same config fails the same requests', async () => {
 		const pattern = async () => {
-			kit.sim.configure({ faults: [{ kind: 502, share: 0.3 }], faultSeed: 7 });
+			client.sim.configure({ faults: [{ kind: 502, share: 0.3 }], faultSeed: 7 });
 			const out: number[] = [];
-			for (let i = 0; i < 30; i++) out.push((await kit.get('/api/v2/ping')).status);
+			for (let i = 0; i < 30; i++) out.push((await client.get('/api/v2/ping')).status);
 			return out;
 		};
 		const a = await pattern();
@@ -88,16 +84,16 @@ describe('rule selection', () => {
 	});
 
 	test('faults also apply to the legacy API; control is never faulted', async () => {
-		kit.sim.configure({ faults: [{ kind: 500 }] });
-		expect((await kit.legacy('GET', '/api/service/nps/score')).status).toBe(500);
-		expect((await kit.control('GET', '/state')).status).toBe(200);
+		client.sim.configure({ faults: [{ kind: 500 }] });
+		expect((await client.legacy('GET', '/api/service/nps/score')).status).toBe(500);
+		expect((await client.control('GET', '/state')).status).toBe(200);
 	});
 
 	test('invalid rules are rejected by POST /__sim/config', async () => {
 		for (const faults of [[{ kind: 418 }], [{ kind: 500, share: 2 }], [{ kind: 500, count: -1 }], 'nope']) {
-			expect((await kit.control('POST', '/config', { faults })).status).toBe(400);
+			expect((await client.control('POST', '/config', { faults })).status).toBe(400);
 		}
-		const ok = await kit.control('POST', '/config', { faults: [{ kind: 'slow', delayMs: 10 }] });
+		const ok = await client.control('POST', '/config', { faults: [{ kind: 'slow', delayMs: 10 }] });
 		expect(ok.body.config.faults).toEqual([{ kind: 'slow', delayMs: 10 }]);
 	});
 });

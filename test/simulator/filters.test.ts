@@ -1,6 +1,6 @@
-import { type Kit, qs, startKit } from '../helpers/testkit';
+import { qs, useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
+const client = useSimulatorClient({ seed: 'empty' });
 let campaigns: any[];
 const ids: Record<string, string> = {};
 
@@ -13,31 +13,29 @@ const PEOPLE = [
 ];
 
 beforeAll(async () => {
-	kit = await startKit({ seed: 'empty' });
-	campaigns = (await kit.get('/api/v2/campaigns')).body.campaigns;
-	const customers = kit.sim.insert(kit.A.id, 'customers', PEOPLE.map((p, i) => ({ ...p, createdDate: `2026-01-0${i + 1}T10:00:00Z` })));
+	campaigns = (await client.get('/api/v2/campaigns')).body.campaigns;
+	const customers = client.sim.insert(client.A.id, 'customers', PEOPLE.map((p, i) => ({ ...p, createdDate: `2026-01-0${i + 1}T10:00:00Z` })));
 	for (const c of customers) ids[c.email as string] = c.id as string;
 	const email = campaigns.find((c) => c.channel === 'email' && c.metric === 'NPS');
 	const inapp = campaigns.find((c) => c.channel === 'inapp' && c.metric === 'NPS');
-	kit.sim.insert(kit.A.id, 'feedback', [
+	client.sim.insert(client.A.id, 'feedback', [
 		{ email: 'ann@alpha.com', campaignId: email.id, score: 10, createdDate: '2026-02-01T00:00:00Z' },
 		{ email: 'ann@alpha.com', campaignId: inapp.id, score: 3, createdDate: '2026-02-02T00:00:00Z' },
 		{ email: 'bob@bravo.com', campaignId: email.id, score: 8, createdDate: '2026-02-03T00:00:00Z' },
 		{ email: 'cid@charlie.com', campaignId: inapp.id, score: 9, createdDate: '2026-02-04T00:00:00Z' },
 		{ email: 'dan@delta.com', campaignId: email.id, score: 0, createdDate: '2026-02-05T00:00:00Z' },
 	]);
-	kit.sim.insert(kit.A.id, 'outbox', [
+	client.sim.insert(client.A.id, 'outbox', [
 		{ email: 'ann@alpha.com', campaignId: email.id, sentBy: 'campaign', surveyCreatedDate: '2026-02-01T00:00:00Z' },
 		{ email: 'bob@bravo.com', campaignId: email.id, sentBy: 'reminder', surveyCreatedDate: '2026-02-02T00:00:00Z' },
 		{ email: 'cid@charlie.com', campaignId: inapp.id, sentBy: 'manual', surveyCreatedDate: '2026-02-03T00:00:00Z' },
 		{ email: 'dan@delta.com', campaignId: inapp.id, channel: 'intercom', sentBy: 'test', surveyCreatedDate: '2026-02-04T00:00:00Z' },
 	]);
 });
-afterAll(() => kit.sim.close());
 
 const emails = (rows: any[]) => rows.map((r) => r.email).sort();
 const customers = async (query: string) => {
-	const r = await kit.get(`/api/v2/customers?${query}`);
+	const r = await client.get(`/api/v2/customers?${query}`);
 	expect(r.status).toBe(200);
 	return emails(r.body.data.subscribers);
 };
@@ -80,15 +78,15 @@ describe('attribute filters (customers)', () => {
 		['a missing value', { attributes: [{ name: 'plan', op: 'equal' }] }],
 		['a bad match', { attributes: [{ name: 'plan', value: 'x' }], match: 'some' }],
 	])('%s is a 400', async (_n, q) => {
-		const r = await kit.get(`/api/v2/customers?${qs(q)}`);
+		const r = await client.get(`/api/v2/customers?${qs(q)}`);
 		expect(r.status).toBe(400);
 	});
 
 	test('the same filters apply to feedback and outbox (customer snapshot)', async () => {
 		const q = qs({ attributes: [{ name: 'country', op: 'equal', value: 'DE' }] });
-		const f = (await kit.get(`/api/v2/feedback?${q}`)).body.data.responses;
+		const f = (await client.get(`/api/v2/feedback?${q}`)).body.data.responses;
 		expect(emails(f)).toEqual(['ann@alpha.com', 'ann@alpha.com', 'cid@charlie.com']);
-		const o = (await kit.get(`/api/v2/outbox?${q}`)).body.data.surveys;
+		const o = (await client.get(`/api/v2/outbox?${q}`)).body.data.surveys;
 		expect(emails(o)).toEqual(['ann@alpha.com', 'cid@charlie.com']);
 	});
 });
@@ -101,7 +99,7 @@ describe('plain filters', () => {
 
 	test('feedback by email, customerId and campaignId', async () => {
 		const email = campaigns.find((c) => c.channel === 'email' && c.metric === 'NPS');
-		const by = async (q: string) => (await kit.get(`/api/v2/feedback?${q}`)).body.data;
+		const by = async (q: string) => (await client.get(`/api/v2/feedback?${q}`)).body.data;
 		expect((await by('email=ann@alpha.com')).total).toBe(2);
 		expect(emails((await by(`customerId=${ids['dan@delta.com']}`)).responses)).toEqual(['dan@delta.com']);
 		expect(emails((await by(`campaignId=${email.id}`)).responses)).toEqual(['ann@alpha.com', 'bob@bravo.com', 'dan@delta.com']);
@@ -110,7 +108,7 @@ describe('plain filters', () => {
 
 	test('outbox by channel, sentBy, campaignId and email', async () => {
 		const inapp = campaigns.find((c) => c.channel === 'inapp' && c.metric === 'NPS');
-		const by = async (q: string) => emails((await kit.get(`/api/v2/outbox?${q}`)).body.data.surveys);
+		const by = async (q: string) => emails((await client.get(`/api/v2/outbox?${q}`)).body.data.surveys);
 		expect(await by('channel=email')).toEqual(['ann@alpha.com', 'bob@bravo.com']);
 		expect(await by('channel=intercom')).toEqual(['dan@delta.com']);
 		expect(await by('sentBy=reminder')).toEqual(['bob@bravo.com']);
@@ -120,7 +118,7 @@ describe('plain filters', () => {
 	});
 
 	test('unknown channel or sentBy values are a 400', async () => {
-		expect((await kit.get('/api/v2/outbox?channel=sms')).status).toBe(400);
-		expect((await kit.get('/api/v2/outbox?sentBy=robot')).status).toBe(400);
+		expect((await client.get('/api/v2/outbox?channel=sms')).status).toBe(400);
+		expect((await client.get('/api/v2/outbox?sentBy=robot')).status).toBe(400);
 	});
 });

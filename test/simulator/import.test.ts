@@ -1,22 +1,20 @@
-import { type Kit, startKit } from '../helpers/testkit';
+import { useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
+const client = useSimulatorClient({ seed: 'empty' });
 let campaigns: Record<string, any>;
 let npsTemplate: any;
 
 beforeAll(async () => {
-	kit = await startKit({ seed: 'empty' });
-	const list = (await kit.get('/api/v2/campaigns')).body.campaigns;
+	const list = (await client.get('/api/v2/campaigns')).body.campaigns;
 	const first = (metric: string) => list.find((c: any) => c.metric === metric);
 	campaigns = { nps: first('NPS'), csat: first('CSAT'), ces: first('CES'), star: first('STAR') };
-	npsTemplate = (await kit.get(`/api/v2/templates/${campaigns.nps.templateId}`)).body.data;
+	npsTemplate = (await client.get(`/api/v2/templates/${campaigns.nps.templateId}`)).body.data;
 });
-afterAll(() => kit.sim.close());
 
 let n = 0;
 const email = () => `imp${++n}@import.example.com`;
 const run = (feedback: unknown[], extra: object = {}, campaign = campaigns.nps.id) =>
-	kit.post('/api/v2/import', { campaign_id: campaign, feedback, options: { skip_duplicates: false }, ...extra });
+	client.post('/api/v2/import', { campaign_id: campaign, feedback, options: { skip_duplicates: false }, ...extra });
 
 describe('score validation per campaign metric', () => {
 	test.each([
@@ -73,7 +71,7 @@ describe('item rules', () => {
 			[2, expect.stringMatching(/metric is required/)],
 			[3, expect.stringMatching(/not an option/)],
 		]);
-		const stored = (await kit.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
+		const stored = (await client.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
 		expect(stored.additionalQuestions[1].answer).toEqual([mc.options[0].uuid, mc.options[1].uuid]);
 	});
 
@@ -85,9 +83,9 @@ describe('item rules', () => {
 			{ email: e, score: 5, tags: 'a, b', customer_tags: ['imported'], topics: [{ name: 'Price', sentiment: 'negative' }], first_name: 'Imp', country: 'NL' },
 		]);
 		expect(r.body.data.details.failed.map((f: any) => f.index)).toEqual([0, 1]);
-		const f = (await kit.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
+		const f = (await client.get(`/api/v2/feedback/${r.body.data.details.imported[0].id}`)).body.data;
 		expect(f).toMatchObject({ tags: ['a', 'b'], topics: [{ name: 'Price', sentiment: 'negative' }], source: 'import', firstName: 'Imp', country: 'NL' });
-		expect((await kit.get(`/api/v2/customers?email=${e}`)).body.data.subscribers[0].tags).toEqual(['imported']);
+		expect((await client.get(`/api/v2/customers?email=${e}`)).body.data.subscribers[0].tags).toEqual(['imported']);
 	});
 
 	test('email is required and must be valid', async () => {
@@ -98,16 +96,16 @@ describe('item rules', () => {
 
 describe('request rules', () => {
 	test('campaign is accepted as an alias of campaign_id; missing is 400; unknown is 404', async () => {
-		const alias = await kit.post('/api/v2/import', { campaign: campaigns.nps.id, feedback: [{ email: email(), score: 9 }] });
+		const alias = await client.post('/api/v2/import', { campaign: campaigns.nps.id, feedback: [{ email: email(), score: 9 }] });
 		expect(alias.status).toBe(200);
 		expect(alias.body.data).toMatchObject({ campaignId: campaigns.nps.id, imported: 1 });
-		expect((await kit.post('/api/v2/import', { feedback: [{ email: email(), score: 9 }] })).status).toBe(400);
+		expect((await client.post('/api/v2/import', { feedback: [{ email: email(), score: 9 }] })).status).toBe(400);
 		expect((await run([{ email: email(), score: 9 }], {}, '6aca0000000000000000ffff')).status).toBe(404);
 	});
 
 	test('1 to 200 items', async () => {
 		expect((await run([])).status).toBe(400);
-		expect((await kit.post('/api/v2/import', { campaign_id: campaigns.nps.id })).status).toBe(400);
+		expect((await client.post('/api/v2/import', { campaign_id: campaigns.nps.id })).status).toBe(400);
 		const items = (k: number) => Array.from({ length: k }, () => ({ email: email(), score: 8 }));
 		expect((await run(items(201))).status).toBe(400);
 		const ok = await run(items(200));
@@ -124,7 +122,7 @@ describe('request rules', () => {
 		[{ skip_duplicates: 1 }],
 		['not an object'],
 	])('options %j is a 400', async (options) => {
-		const r = await kit.post('/api/v2/import', { campaign_id: campaigns.nps.id, feedback: [{ email: email(), score: 9 }], options });
+		const r = await client.post('/api/v2/import', { campaign_id: campaigns.nps.id, feedback: [{ email: email(), score: 9 }], options });
 		expect(r.status).toBe(400);
 		expect(r.body.message).toMatch(/options/);
 	});
@@ -139,7 +137,7 @@ describe('request rules', () => {
 describe('duplicates and customers', () => {
 	test('skip_duplicates (default on) skips an email with feedback within the window, also within one request', async () => {
 		const e = email();
-		const first = await kit.post('/api/v2/import', {
+		const first = await client.post('/api/v2/import', {
 			campaign_id: campaigns.nps.id,
 			feedback: [
 				{ email: e, score: 9, response_date: '2026-03-01T00:00:00Z' },
@@ -151,7 +149,7 @@ describe('duplicates and customers', () => {
 		expect(first.body.data.details.skipped).toEqual([
 			{ index: 1, email: e, reason: expect.stringMatching(/within 30 days/), duplicateOf: first.body.data.details.imported[0].id },
 		]);
-		const narrow = await kit.post('/api/v2/import', {
+		const narrow = await client.post('/api/v2/import', {
 			campaign_id: campaigns.nps.id,
 			feedback: [{ email: e, score: 7, response_date: '2026-03-10T00:00:00Z' }],
 			options: { duplicate_check_window: 5 },
@@ -163,36 +161,36 @@ describe('duplicates and customers', () => {
 
 	test('create_customers false fails unknown emails; update_existing_customers controls updates', async () => {
 		const known = email();
-		await kit.post('/api/v2/customers', { subscribers: [{ email: known, first_name: 'Before' }] });
+		await client.post('/api/v2/customers', { subscribers: [{ email: known, first_name: 'Before' }] });
 		const r = await run([{ email: 'stranger@import.example.com', score: 9 }, { email: known, score: 9, first_name: 'After' }], {
 			options: { create_customers: false, skip_duplicates: false },
 		});
 		expect(r.body.data.details.failed).toEqual([{ index: 0, email: 'stranger@import.example.com', reason: expect.stringMatching(/create_customers/) }]);
 		expect(r.body.data.details.imported[0]).toMatchObject({ index: 1, customerStatus: 'unchanged' });
-		expect((await kit.get(`/api/v2/customers?email=${known}`)).body.data.subscribers[0].firstName).toBe('Before');
+		expect((await client.get(`/api/v2/customers?email=${known}`)).body.data.subscribers[0].firstName).toBe('Before');
 		const upd = await run([{ email: known, score: 9, first_name: 'After' }], { options: { update_existing_customers: true, skip_duplicates: false } });
 		expect(upd.body.data.details.imported[0].customerStatus).toBe('updated');
-		expect((await kit.get(`/api/v2/customers?email=${known}`)).body.data.subscribers[0].firstName).toBe('After');
+		expect((await client.get(`/api/v2/customers?email=${known}`)).body.data.subscribers[0].firstName).toBe('After');
 	});
 
 	test('imported feedback shows in GET /feedback, the score and the reports', async () => {
-		kit.sim.reset('empty');
+		client.sim.reset('empty');
 		const r = await run([
 			{ email: 'p@score.example.com', score: 10, response_date: '2026-02-10T15:00:00Z' },
 			{ email: 'd@score.example.com', score: 2, response_date: '2026-02-10T16:00:00Z' },
 			{ email: 'q@score.example.com', score: 9, response_date: '2026-02-11T16:00:00Z' },
 		]);
 		expect(r.body.data.imported).toBe(3);
-		const list = (await kit.get('/api/v2/feedback?sort=createdDate')).body.data.responses;
+		const list = (await client.get('/api/v2/feedback?sort=createdDate')).body.data.responses;
 		expect(list.map((f: any) => [f.email, f.score, f.source, f.createdDate])).toEqual([
 			['p@score.example.com', 10, 'import', '2026-02-10T15:00:00.000Z'],
 			['d@score.example.com', 2, 'import', '2026-02-10T16:00:00.000Z'],
 			['q@score.example.com', 9, 'import', '2026-02-11T16:00:00.000Z'],
 		]);
-		expect((await kit.get('/api/v2/nps/score')).body.data).toEqual({
+		expect((await client.get('/api/v2/nps/score')).body.data).toEqual({
 			nps: 34, promoters: 67, passives: 0, detractors: 33, promotersCount: 2, passivesCount: 0, detractorsCount: 1, totalResponses: 3,
 		});
-		const report = (await kit.get(`/api/v2/reports/${campaigns.nps.id}?startDate=2026-02-10&endDate=2026-02-10`)).body.data[0];
+		const report = (await client.get(`/api/v2/reports/${campaigns.nps.id}?startDate=2026-02-10&endDate=2026-02-10`)).body.data[0];
 		expect(report).toMatchObject({ totalResponses: 2, score: 0 });
 		expect(report.trend).toEqual([{ day: '2026-02-10', promoters: 1, passives: 0, detractors: 1, total: 2, score: 0 }]);
 		// Imports are not deliveries.

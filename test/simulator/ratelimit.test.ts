@@ -1,17 +1,14 @@
 import { start } from '../../dev/simulator/index';
 import { createLimiter, limitHeaders, parseRateLimit, parseRateLimitText, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../../dev/simulator/ratelimit';
-import { call, FIXED_NOW, type Kit, startKit } from '../helpers/testkit';
+import { call, useSimulatorClient } from '../helpers/simulatorClient';
+import { FIXED_NOW } from '../helpers/simulator';
 
-let kit: Kit;
-beforeAll(async () => {
-	kit = await startKit({ rateLimit: { limit: 15, windowMs: 6000 } });
-});
-afterAll(() => kit.sim.close());
-beforeEach(() => kit.sim.configure({ rateLimit: { shape: 'sliding', limit: 15, windowMs: 6000, retryAfter: false, headers: 'none' }, accountRateLimits: { [kit.A.id]: null } }));
+const client = useSimulatorClient({ rateLimit: { limit: 15, windowMs: 6000 } });
+beforeEach(() => client.sim.configure({ rateLimit: { shape: 'sliding', limit: 15, windowMs: 6000, retryAfter: false, headers: 'none' }, accountRateLimits: { [client.A.id]: null } }));
 
-const burst = async (n: number, key = kit.A.readKey) => {
+const burst = async (n: number, key = client.A.readKey) => {
 	const statuses: number[] = [];
-	for (let i = 0; i < n; i++) statuses.push((await kit.get('/api/v2/ping', { key })).status);
+	for (let i = 0; i < n; i++) statuses.push((await client.get('/api/v2/ping', { key })).status);
 	return statuses;
 };
 
@@ -34,17 +31,17 @@ test('the default is 150 per minute, with no Retry-After', async () => {
 test('429 with an envelope body and no Retry-After by default', async () => {
 	const statuses = await burst(16);
 	expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true);
-	const r = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+	const r = await client.get('/api/v2/ping', { key: client.A.readKey });
 	expect(r.status).toBe(429);
 	expect(r.body).toEqual({ message: 'Too many requests: the limit is 15 requests per 6 seconds.', code: 429, data: null });
 	expect(r.headers.get('retry-after')).toBeNull();
-	expect(kit.sim.requests({ path: '/api/v2/ping' }).at(-1)).toMatchObject({ status: 429 });
+	expect(client.sim.requests({ path: '/api/v2/ping' }).at(-1)).toMatchObject({ status: 429 });
 });
 
 test('Retry-After in whole seconds when switched on', async () => {
-	kit.sim.configure({ rateLimit: { retryAfter: true } });
+	client.sim.configure({ rateLimit: { retryAfter: true } });
 	await burst(15);
-	const r = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+	const r = await client.get('/api/v2/ping', { key: client.A.readKey });
 	expect(r.status).toBe(429);
 	const seconds = Number(r.headers.get('retry-after'));
 	expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= 6).toBe(true);
@@ -52,30 +49,30 @@ test('Retry-After in whole seconds when switched on', async () => {
 
 test('per account: B is unaffected while A is limited; the legacy API is not limited', async () => {
 	await burst(15);
-	expect((await kit.get('/api/v2/ping', { key: kit.A.writeKey })).status).toBe(429); // both keys share the account budget
-	expect((await kit.get('/api/v2/ping', { key: kit.B.readKey })).status).toBe(200);
-	expect((await kit.legacy('GET', '/api/service/nps/score')).status).toBe(200);
+	expect((await client.get('/api/v2/ping', { key: client.A.writeKey })).status).toBe(429); // both keys share the account budget
+	expect((await client.get('/api/v2/ping', { key: client.B.readKey })).status).toBe(200);
+	expect((await client.legacy('GET', '/api/service/nps/score')).status).toBe(200);
 });
 
 test('control endpoints are never limited and do not count', async () => {
 	await burst(15);
-	for (let i = 0; i < 30; i++) expect((await kit.control('GET', '/state')).status).toBe(200);
-	kit.sim.configure({ rateLimit: { limit: 2, windowMs: 6000 } });
-	for (let i = 0; i < 10; i++) await kit.control('GET', '/state');
+	for (let i = 0; i < 30; i++) expect((await client.control('GET', '/state')).status).toBe(200);
+	client.sim.configure({ rateLimit: { limit: 2, windowMs: 6000 } });
+	for (let i = 0; i < 10; i++) await client.control('GET', '/state');
 	expect(await burst(3)).toEqual([200, 200, 429]);
 });
 
 test('the window slides', async () => {
-	kit.sim.configure({ rateLimit: { limit: 3, windowMs: 300 } });
+	client.sim.configure({ rateLimit: { limit: 3, windowMs: 300 } });
 	expect(await burst(4)).toEqual([200, 200, 200, 429]);
 	await new Promise((r) => setTimeout(r, 350));
 	expect(await burst(1)).toEqual([200]);
 });
 
 test('rateLimit false disables it', async () => {
-	kit.sim.configure({ rateLimit: false });
+	client.sim.configure({ rateLimit: false });
 	expect((await burst(40)).every((s) => s === 200)).toBe(true);
-	const bad = await kit.control('POST', '/config', { rateLimit: { limit: 0 } });
+	const bad = await client.control('POST', '/config', { rateLimit: { limit: 0 } });
 	expect(bad.status).toBe(400);
 });
 
@@ -146,13 +143,13 @@ describe('shapes, on the limiters themselves (time given in ms)', () => {
 
 describe('shapes and headers through the simulator', () => {
 	test('headers on every answer, 200 and 429, when switched on', async () => {
-		kit.sim.configure({ rateLimit: { limit: 2, windowMs: 60_000, headers: 'ietf' } });
-		const first = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		client.sim.configure({ rateLimit: { limit: 2, windowMs: 60_000, headers: 'ietf' } });
+		const first = await client.get('/api/v2/ping', { key: client.A.readKey });
 		expect(first.status).toBe(200);
 		expect(first.headers.get('ratelimit-limit')).toBe('2');
 		expect(first.headers.get('ratelimit-remaining')).toBe('1');
-		await kit.get('/api/v2/ping', { key: kit.A.readKey });
-		const refused = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		await client.get('/api/v2/ping', { key: client.A.readKey });
+		const refused = await client.get('/api/v2/ping', { key: client.A.readKey });
 		expect(refused.status).toBe(429);
 		expect(refused.headers.get('ratelimit-remaining')).toBe('0');
 		expect(Number(refused.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(59);
@@ -160,13 +157,13 @@ describe('shapes and headers through the simulator', () => {
 	});
 
 	test('a token bucket chosen for one account leaves the other on the common limit', async () => {
-		kit.sim.configure({ rateLimit: { limit: 3, windowMs: 60_000 }, accountRateLimits: { [kit.A.readKey]: { shape: 'tokenBucket', ratePerSecond: 1, burst: 5 } } });
-		expect(kit.sim.state().config.accountRateLimits[kit.A.id]).toMatchObject({ shape: 'tokenBucket', ratePerSecond: 1, burst: 5 });
+		client.sim.configure({ rateLimit: { limit: 3, windowMs: 60_000 }, accountRateLimits: { [client.A.readKey]: { shape: 'tokenBucket', ratePerSecond: 1, burst: 5 } } });
+		expect(client.sim.state().config.accountRateLimits[client.A.id]).toMatchObject({ shape: 'tokenBucket', ratePerSecond: 1, burst: 5 });
 		expect(await burst(6)).toEqual([200, 200, 200, 200, 200, 429]);
-		expect(await burst(4, kit.B.readKey)).toEqual([200, 200, 200, 429]);
-		const r = await kit.get('/api/v2/ping', { key: kit.A.readKey });
+		expect(await burst(4, client.B.readKey)).toEqual([200, 200, 200, 429]);
+		const r = await client.get('/api/v2/ping', { key: client.A.readKey });
 		expect(r.body.message).toBe('Too many requests: the limit is 1 requests per second, in bursts of up to 5.');
-		const bad = await kit.control('POST', '/config', { accountRateLimits: { nobody: { limit: 2 } } });
+		const bad = await client.control('POST', '/config', { accountRateLimits: { nobody: { limit: 2 } } });
 		expect(bad.status).toBe(400);
 	});
 });

@@ -1,15 +1,14 @@
-import { type Kit, startKit } from '../helpers/testkit';
+import { useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
+const client = useSimulatorClient({ seed: 'empty' });
 let campaigns: any[];
 const by = (metric: string, channel?: string) => campaigns.find((c) => c.metric === metric && (!channel || c.channel === channel));
 
 beforeAll(async () => {
-	kit = await startKit({ seed: 'empty' });
-	campaigns = (await kit.get('/api/v2/campaigns')).body.campaigns;
+	campaigns = (await client.get('/api/v2/campaigns')).body.campaigns;
 	const fb = (campaign: any, scores: number[], createdDate: string) =>
 		scores.map((score, i) => ({ email: `${campaign.metric.toLowerCase()}${i}@r.example.com`, campaignId: campaign.id, score, createdDate }));
-	kit.sim.insert(kit.A.id, 'feedback', [
+	client.sim.insert(client.A.id, 'feedback', [
 		// 13 NPS answers: 8 promoters, 2 passives, 3 detractors, as in the live example (nps 39).
 		...fb(by('NPS', 'email'), [10, 10, 10, 9, 9, 9, 9, 10, 8, 7, 6, 0, 3], '2026-03-10T12:00:00Z'),
 		...fb(by('NPS', 'link'), [10, 0], '2026-02-01T12:00:00Z'),
@@ -18,11 +17,10 @@ beforeAll(async () => {
 		...fb(by('STAR'), [5, 4, 4, 1], '2026-03-10T12:00:00Z'),
 	]);
 });
-afterAll(() => kit.sim.close());
 
 describe('scores', () => {
 	test('GET /api/v2/nps/score is the legacy score object', async () => {
-		const r = await kit.get('/api/v2/nps/score');
+		const r = await client.get('/api/v2/nps/score');
 		// 15 answers: 9 promoters, 2 passives, 4 detractors.
 		expect(r.body).toEqual({
 			message: 'Success.',
@@ -32,23 +30,23 @@ describe('scores', () => {
 	});
 
 	test('csat: % of 4-5; ces and star: averages', async () => {
-		expect((await kit.get('/api/v2/csat/score')).body.data).toEqual({
+		expect((await client.get('/api/v2/csat/score')).body.data).toEqual({
 			csat: 50, average: 3.25, promoters: 50, passives: 25, detractors: 25, promotersCount: 2, passivesCount: 1, detractorsCount: 1, totalResponses: 4,
 		});
-		expect((await kit.get('/api/v2/ces/score')).body.data).toMatchObject({ ces: 4.75, average: 4.75, promotersCount: 2, passivesCount: 1, detractorsCount: 1 });
-		expect((await kit.get('/api/v2/star/score')).body.data).toMatchObject({ star: 3.5, promotersCount: 3, detractorsCount: 1 });
-		expect((await kit.get('/api/v2/pmf/score')).status).toBe(404);
+		expect((await client.get('/api/v2/ces/score')).body.data).toMatchObject({ ces: 4.75, average: 4.75, promotersCount: 2, passivesCount: 1, detractorsCount: 1 });
+		expect((await client.get('/api/v2/star/score')).body.data).toMatchObject({ star: 3.5, promotersCount: 3, detractorsCount: 1 });
+		expect((await client.get('/api/v2/pmf/score')).status).toBe(404);
 	});
 
 	test('legacy score equals the v2 nps score', async () => {
-		const legacy = await kit.legacy('GET', '/api/service/nps/score');
-		expect(legacy.body).toEqual({ message: 'success', code: 200, data: (await kit.get('/api/v2/nps/score')).body.data });
+		const legacy = await client.legacy('GET', '/api/service/nps/score');
+		expect(legacy.body).toEqual({ message: 'success', code: 200, data: (await client.get('/api/v2/nps/score')).body.data });
 	});
 });
 
 describe('reports', () => {
 	test('one entry per campaign with score math, trend, last, questionsStats, deliveryStats', async () => {
-		const r = await kit.get('/api/v2/reports');
+		const r = await client.get('/api/v2/reports');
 		expect(r.status).toBe(200);
 		expect(r.body.data).toHaveLength(campaigns.length);
 		const nps = r.body.data.find((x: any) => x.campaignId === by('NPS', 'email').id);
@@ -75,16 +73,16 @@ describe('reports', () => {
 	});
 
 	test('by campaign: a list with one entry; unknown campaign 404', async () => {
-		const r = await kit.get(`/api/v2/reports/${by('NPS', 'link').id}?startDate=2026-02-01&endDate=2026-02-01`);
+		const r = await client.get(`/api/v2/reports/${by('NPS', 'link').id}?startDate=2026-02-01&endDate=2026-02-01`);
 		expect(r.body.data).toHaveLength(1);
 		expect(r.body.data[0]).toMatchObject({ totalResponses: 2, score: 0 });
-		expect((await kit.get('/api/v2/reports/6aca0000000000000000ffff')).status).toBe(404);
+		expect((await client.get('/api/v2/reports/6aca0000000000000000ffff')).status).toBe(404);
 	});
 });
 
 describe('trends', () => {
 	test('default group, custom range, current vs baseline with deltas', async () => {
-		const r = await kit.get('/api/v2/trends/default?date=custom&startDate=2026-03-01T00:00:00Z&endDate=2026-03-31T00:00:00Z');
+		const r = await client.get('/api/v2/trends/default?date=custom&startDate=2026-03-01T00:00:00Z&endDate=2026-03-31T00:00:00Z');
 		expect(r.status).toBe(200);
 		const d = r.body.data;
 		expect(d.group).toMatchObject({ isDefault: true, metricType: 'NPS' });
@@ -99,7 +97,7 @@ describe('trends', () => {
 	test('UNIX seconds work for custom; both dates override any preset', async () => {
 		const s = Date.parse('2026-03-01T00:00:00Z') / 1000;
 		const e = Date.parse('2026-03-31T00:00:00Z') / 1000;
-		const r = await kit.get(`/api/v2/trends/default?date=today&startDate=${s}&endDate=${e}`);
+		const r = await client.get(`/api/v2/trends/default?date=today&startDate=${s}&endDate=${e}`);
 		expect(r.body.data).toMatchObject({ date: 'custom', current: { totalResponses: 13 } });
 	});
 
@@ -116,30 +114,30 @@ describe('trends', () => {
 		['this-quarter-to-date', '2026-01-01T05:00:00.000Z'],
 		['this-year-to-date', '2026-01-01T05:00:00.000Z'],
 	])('preset %s starts at %s (account A, New York)', async (date, start) => {
-		const r = await kit.get(`/api/v2/trends/default?date=${date}`);
+		const r = await client.get(`/api/v2/trends/default?date=${date}`);
 		expect(r.status).toBe(200);
 		expect(r.body.data.current.startDate).toBe(start);
 	});
 
 	test('errors: unknown preset or custom without both dates (400), unknown group (404)', async () => {
-		expect((await kit.get('/api/v2/trends/default?date=last-decade')).status).toBe(400);
-		expect((await kit.get('/api/v2/trends/default?date=custom&startDate=2026-01-01')).status).toBe(400);
-		expect((await kit.get('/api/v2/trends/6ab1ffffffffffffffffffff')).status).toBe(404);
-		const group = (await kit.get('/api/v2/trends')).body.data.find((g: any) => g.metricType === 'CSAT');
-		expect((await kit.get(`/api/v2/trends/${group.id}?date=past-month`)).body.data.current.totalResponses).toBe(4);
+		expect((await client.get('/api/v2/trends/default?date=last-decade')).status).toBe(400);
+		expect((await client.get('/api/v2/trends/default?date=custom&startDate=2026-01-01')).status).toBe(400);
+		expect((await client.get('/api/v2/trends/6ab1ffffffffffffffffffff')).status).toBe(404);
+		const group = (await client.get('/api/v2/trends')).body.data.find((g: any) => g.metricType === 'CSAT');
+		expect((await client.get(`/api/v2/trends/${group.id}?date=past-month`)).body.data.current.totalResponses).toBe(4);
 	});
 });
 
 describe('ping', () => {
 	test('identity, plan, credits of the current month, usage counters', async () => {
-		kit.sim.insert(kit.A.id, 'outbox', [
+		client.sim.insert(client.A.id, 'outbox', [
 			{ email: 'a@ping.example.com', surveyCreatedDate: '2026-03-02T12:00:00Z' },
 			{ email: 'b@ping.example.com', surveyCreatedDate: '2026-02-02T12:00:00Z' },
 			{ email: 'c@ping.example.com', surveyCreatedDate: '2026-03-03T12:00:00Z', status: 'queued' },
 		]);
-		const r = await kit.get('/api/v2/ping');
+		const r = await client.get('/api/v2/ping');
 		expect(r.body.data).toEqual({
-			account: { id: kit.A.id, name: kit.A.name, timezone: 'America/New_York' },
+			account: { id: client.A.id, name: client.A.name, timezone: 'America/New_York' },
 			apiKey: { permission: 'write' },
 			plan: { name: 'Growth', surveyCreditsPerPeriod: 10000 },
 			credits: { periodStart: '2026-03-01T05:00:00.000Z', periodEnd: '2026-04-01T03:59:59.999Z', total: 10000, used: 2, balance: 9998 },

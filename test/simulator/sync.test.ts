@@ -1,19 +1,15 @@
-import { type Kit, startKit } from '../helpers/testkit';
+import { useSimulatorClient } from '../helpers/simulatorClient';
 
-let kit: Kit;
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(() => kit.sim.close());
+const client = useSimulatorClient();
 
-const sync = (body: unknown) => kit.post('/api/v2/sync-attributes', body);
+const sync = (body: unknown) => client.post('/api/v2/sync-attributes', body);
 
 describe('POST /api/v2/sync-attributes', () => {
 	test('refreshes the customer snapshot on feedback and outbox: 202 with one job per scope', async () => {
-		const f = (await kit.get('/api/v2/feedback?limit=1')).body.data.responses[0];
-		await kit.post('/api/v2/customers', { subscribers: [{ email: f.email, first_name: 'Synced', tags: ['fresh'] }] });
+		const f = (await client.get('/api/v2/feedback?limit=1')).body.data.responses[0];
+		await client.post('/api/v2/customers', { subscribers: [{ email: f.email, first_name: 'Synced', tags: ['fresh'] }] });
 		// The snapshot is stale until the sync.
-		expect((await kit.get(`/api/v2/feedback/${f.id}`)).body.data.firstName).toBe(f.firstName);
+		expect((await client.get(`/api/v2/feedback/${f.id}`)).body.data.firstName).toBe(f.firstName);
 		const r = await sync({ customers: [f.customerId] });
 		expect(r.status).toBe(202);
 		expect(r.body).toMatchObject({ message: 'Accepted.', code: 202 });
@@ -24,13 +20,13 @@ describe('POST /api/v2/sync-attributes', () => {
 				{ id: expect.stringMatching(/^[0-9a-f]{24}$/), scope: 'outbox', status: 'queued', customers: 1, records: expect.any(Number) },
 			],
 		});
-		const after = (await kit.get(`/api/v2/feedback/${f.id}`)).body.data;
+		const after = (await client.get(`/api/v2/feedback/${f.id}`)).body.data;
 		expect(after.firstName).toBe('Synced');
 		expect(after.customerTags).toContain('fresh');
 	});
 
 	test('scope feedback or outbox gives one job; an unknown scope is a 400', async () => {
-		const f = (await kit.get('/api/v2/feedback?limit=1')).body.data.responses[0];
+		const f = (await client.get('/api/v2/feedback?limit=1')).body.data.responses[0];
 		for (const scope of ['feedback', 'outbox']) {
 			const r = await sync({ emails: [f.email], scope });
 			expect(r.status).toBe(202);
@@ -58,7 +54,7 @@ describe('POST /api/v2/sync-attributes', () => {
 	});
 
 	test('filters that narrow: tags, q, company, channel, customerStatus, attributes', async () => {
-		const company = (await kit.get('/api/v2/companies?limit=1')).body.data.companies[0].companyName;
+		const company = (await client.get('/api/v2/companies?limit=1')).body.data.companies[0].companyName;
 		for (const filters of [
 			{ tags: 'vip' },
 			{ q: 'mar' },
@@ -76,10 +72,10 @@ describe('POST /api/v2/sync-attributes', () => {
 	});
 
 	test('more than 1000 matched customers is a 413', async () => {
-		await kit.post('/api/v2/customers', { subscribers: Array.from({ length: 1000 }, (_, i) => ({ email: `many${i}@sync.example.com`, tags: ['bulk'] })) });
+		await client.post('/api/v2/customers', { subscribers: Array.from({ length: 1000 }, (_, i) => ({ email: `many${i}@sync.example.com`, tags: ['bulk'] })) });
 		const fine = await sync({ filters: { tags: ['bulk'] } });
 		expect(fine.status).toBe(202);
-		await kit.post('/api/v2/customers', { subscribers: [{ email: 'one-more@sync.example.com', tags: ['bulk'] }] });
+		await client.post('/api/v2/customers', { subscribers: [{ email: 'one-more@sync.example.com', tags: ['bulk'] }] });
 		const r = await sync({ filters: { tags: ['bulk'] } });
 		expect(r.status).toBe(413);
 		expect(r.body).toMatchObject({ code: 413, data: null });
@@ -93,24 +89,24 @@ describe('POST /api/v2/sync-attributes', () => {
 	});
 
 	test('unknown customer IDs are a 404 (all or nothing); emails that match nobody too', async () => {
-		const known = (await kit.get('/api/v2/customers?limit=1')).body.data.subscribers[0].id;
+		const known = (await client.get('/api/v2/customers?limit=1')).body.data.subscribers[0].id;
 		for (const body of [{ customers: [known, '6ac1ffffffffffffffffffff'] }, { customers: ['garbage'] }, { emails: ['nobody@nowhere.example.com'] }]) {
 			const r = await sync(body);
 			expect(r.status).toBe(404);
 			expect(r.body).toEqual({ message: 'Not found.', code: 404, data: null });
 		}
-		const other = (await kit.get('/api/v2/customers?limit=1', { key: kit.B.readKey })).body.data.subscribers[0].id;
+		const other = (await client.get('/api/v2/customers?limit=1', { key: client.B.readKey })).body.data.subscribers[0].id;
 		expect((await sync({ customers: [other] })).status).toBe(404);
 	});
 });
 
 test('a synced company change moves the feedback into the new company’s scores', async () => {
-	const f = (await kit.get('/api/v2/feedback?limit=1')).body.data.responses[0];
-	await kit.post('/api/v2/customers', { subscribers: [{ email: f.email, company: 'Moved Here Inc' }] });
+	const f = (await client.get('/api/v2/feedback?limit=1')).body.data.responses[0];
+	await client.post('/api/v2/customers', { subscribers: [{ email: f.email, company: 'Moved Here Inc' }] });
 	await sync({ customers: [f.customerId], scope: 'feedback' });
-	const moved = (await kit.get(`/api/v2/feedback/${f.id}`)).body.data;
+	const moved = (await client.get(`/api/v2/feedback/${f.id}`)).body.data;
 	expect(moved.companyName).toBe('Moved Here Inc');
-	const company = (await kit.get(`/api/v2/companies?limit=100`)).body.data.companies.find((c: any) => c.companyName === 'Moved Here Inc');
+	const company = (await client.get(`/api/v2/companies?limit=100`)).body.data.companies.find((c: any) => c.companyName === 'Moved Here Inc');
 	expect(company.contactsCount).toBe(1);
 	expect(Object.values(company.cxMetrics).some((v) => v !== null)).toBe(true);
 });

@@ -105,13 +105,3 @@ export class TriggerDriver {
 		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state };
 	}
 }
-
-/** The query of a sent request, as a plain object (bracket keys kept as they are). */
-export function queryOf(request: SentRequest): Record<string, string> {
-	return Object.fromEntries(new URL(request.url).searchParams);
-}
-
-export const pathOf = (request: SentRequest) => new URL(request.url).pathname;
-
-/** A resource locator value as the editor stores it. */
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

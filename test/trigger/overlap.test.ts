@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
+import { useSimulator } from '../helpers/simulator';
 import { PollGuard } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
 import { VirtualClock } from '../../dev/pacing/virtualClock';
 import { TriggerDriver, type PollResult } from './driver';
@@ -99,7 +99,7 @@ describe('the poll guard, on virtual time', () => {
 
 describe('the trigger, polled by n8n’s engine, while a poll of it runs', () => {
 	const T0 = Date.parse('2026-03-15T12:00:00.000Z');
-	let sim: Simulator;
+	const sim = useSimulator({ seed: 'empty', now: () => new Date(T0) });
 	const account = () => sim.accounts[0];
 	const iso = (time: number) => new Date(time).toISOString();
 	const insert = (records: IDataObject[]) => sim.insert(account().id, 'feedback', records);
@@ -128,17 +128,9 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		return { result, release };
 	}
 
-	beforeAll(async () => {
-		sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(T0) });
-	});
-
 	beforeEach(() => {
 		sim.reset('empty');
 		sim.configure({ faults: [] });
-	});
-
-	afterAll(async () => {
-		await sim.close();
 	});
 
 	it('polls started during a long poll return null at once, send nothing and keep the state; every record comes once, in order', async () => {

@@ -13,9 +13,10 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type Simulator } from '../../dev/simulator';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
 import { mulberry32, type Rng } from '../../dev/simulator/rng';
-import { byId, TriggerDriver, type RequestHook } from './driver';
+import { byId } from '../helpers/parameters';
+import { TriggerDriver, type RequestHook } from './driver';
 
 type Kind = 'customers' | 'feedback' | 'outbox';
 
@@ -52,29 +53,15 @@ function towardsMidnight(rng: Rng, clock: number, timezone: string, within: numb
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
-let sim: Simulator;
 let clock = 0;
-
-beforeAll(async () => {
-	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
-});
-
-afterAll(async () => {
-	await sim.close();
-});
-
-async function listCampaigns(apiKey: string): Promise<IDataObject[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': apiKey } });
-	const body = (await response.json()) as IDataObject;
-	return (body.campaigns ?? (body.data as IDataObject)?.campaigns ?? body.data) as IDataObject[];
-}
+const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });
 
 async function runStream(spec: StreamSpec) {
 	sim.reset('empty');
 	clock = Date.parse(spec.clockStart);
 	const rng = mulberry32(spec.seed);
 	const account = sim.accounts[spec.accountIndex];
-	const campaigns = await listCampaigns(account.writeKey);
+	const campaigns = await campaignsOf(sim, spec.accountIndex);
 	const timeField = spec.kind === 'outbox' ? 'surveyCreatedDate' : 'createdDate';
 	const inserted: Inserted[] = [];
 	let activated = false;

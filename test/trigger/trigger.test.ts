@@ -8,12 +8,14 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
-import { start, type Simulator } from '../../dev/simulator';
-import { byId, pathOf, queryOf, TriggerDriver } from './driver';
+import { campaignsOf, useSimulator } from '../helpers/simulator';
+import { pathOf, queryOf } from '../helpers/engine';
+import { byId } from '../helpers/parameters';
+import { TriggerDriver } from './driver';
 
 const T0 = Date.parse('2026-03-15T12:00:00.000Z');
 let clock = T0;
-let sim: Simulator;
+const sim = useSimulator({ seed: 'empty', now: () => new Date(clock) });
 let campaigns: IDataObject[];
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -25,27 +27,13 @@ const emails = (items: IDataObject[]) => items.map((item) => item.email);
 let serial = 0;
 const email = (label = 'r') => `${label}${++serial}@example.com`;
 
-async function listCampaigns(): Promise<IDataObject[]> {
-	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': account().writeKey } });
-	const body = (await response.json()) as IDataObject;
-	return (body.campaigns ?? (body.data as IDataObject)?.campaigns ?? body.data) as IDataObject[];
-}
 const campaign = (metric: string, channel: string) =>
 	String(campaigns.find((entry) => entry.metric === metric && entry.channel === channel)?.id);
-
-beforeAll(async () => {
-	sim = await start({ seed: 'empty', rateLimit: false, now: () => new Date(clock) });
-});
 
 beforeEach(async () => {
 	clock = T0;
 	sim.reset('empty');
-	campaigns = await listCampaigns();
-});
-
-afterAll(async () => {
-	await sim.close();
-	nock.cleanAll();
+	campaigns = await campaignsOf(sim);
 });
 
 describe('node description', () => {

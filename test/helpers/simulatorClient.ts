@@ -1,8 +1,6 @@
-/** Test helpers for the simulator's own tests: start/stop and small typed HTTP calls. */
-import { start, type Simulator, type SimulatorOptions } from '../../dev/simulator';
-
-/** A fixed data clock: 2026-03-15 12:00 UTC (08:00 in New York, 13:00 in Berlin). */
-export const FIXED_NOW = new Date('2026-03-15T12:00:00.000Z');
+/** A client of the simulator for its own tests: small typed HTTP calls with each form of the key. */
+import type { Simulator, SimulatorOptions } from '../../dev/simulator';
+import { useSimulator } from './simulator';
 
 export type AuthForm = 'x-api-key' | 'authorization' | 'query' | 'none';
 
@@ -48,8 +46,8 @@ export async function call<T = any>(
 	return { status: res.status, body: body as T, headers: res.headers, text };
 }
 
-/** A simulator plus shorthands bound to account A's write key (override per call). */
-export class Kit {
+/** Calls to a simulator, bound to account A's write key (override per call). */
+export class SimulatorClient {
 	constructor(readonly sim: Simulator) {}
 
 	get A() {
@@ -94,8 +92,9 @@ export class Kit {
 	}
 }
 
-export async function startKit(opts: SimulatorOptions = {}): Promise<Kit> {
-	return new Kit(await start({ rateLimit: false, now: () => FIXED_NOW, ...opts }));
+/** A client of the simulator this file (or describe block) starts: see useSimulator. */
+export function useSimulatorClient(options: SimulatorOptions = {}): SimulatorClient {
+	return new SimulatorClient(useSimulator(options));
 }
 
 /** Query string with bracket syntax, the way n8n serializes nested qs (brackets percent-encoded). */

@@ -5,30 +5,26 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { start, type LoggedRequest, type Simulator } from '../../dev/simulator';
+import type { LoggedRequest } from '../../dev/simulator';
+import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
 import type { FaultKind, FaultRule } from '../../dev/simulator/faults';
-import { field, runNode, type RunOptions } from '../helpers/runNode';
+import { field } from '../helpers/parameters';
+import { runNode, type RunOptions } from '../helpers/runNode';
 
 const PAGES = 12;
-let sim: Simulator;
-let service: RunOptions['service'];
 let pendingFaults: FaultRule[] | undefined;
 let faultAfterPages = 0;
 let pagesSeen = 0;
-
-beforeAll(async () => {
-	sim = await start({
-		seed: { feedback: PAGES * 1000 },
-		rateLimit: false,
-		// Arms the faults pending for "after N pages", so a given page fails, not the first one.
-		onRequest: (entry: LoggedRequest) => {
-			if (entry.method !== 'GET' || entry.path !== '/api/v2/feedback' || entry.status !== 200) return;
-			if (++pagesSeen === faultAfterPages && pendingFaults) sim.configure({ faults: pendingFaults });
-		},
-	});
-	service = { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[0].writeKey };
+const sim = useSimulator({
+	seed: { feedback: PAGES * 1000 },
+	// Arms the faults pending for "after N pages", so a given page fails, not the first one.
+	onRequest: (entry: LoggedRequest) => {
+		if (entry.method !== 'GET' || entry.path !== '/api/v2/feedback' || entry.status !== 200) return;
+		if (++pagesSeen === faultAfterPages && pendingFaults) sim.configure({ faults: pendingFaults });
+	},
 });
-afterAll(async () => sim.close());
+const service = serviceFor(sim);
+
 beforeEach(() => {
 	sim.configure({ faults: [] });
 	sim.clearRequests();
@@ -135,9 +131,9 @@ describe('writes that must not repeat are sent once, and say what may have happe
 	let NPS: string;
 
 	beforeAll(async () => {
-		const body = (await (await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } })).json()) as { campaigns: IDataObject[] };
-		SENDABLE = String(body.campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
-		NPS = String(body.campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
+		const campaigns = await campaignsOf(sim);
+		SENDABLE = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
+		NPS = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
 	});
 
 	test.each(WRITE_FAULTS)('Survey › Send after %s, when the service acted or not', async (_, kind, status) => {
@@ -199,8 +195,7 @@ describe('the API key is in none of these errors, whichever way it is sent', () 
 
 describe('Survey › Send and the campaign’s channel', () => {
 	test('a campaign that sends by another channel fails naming the campaign and its channel', async () => {
-		const body = (await (await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': service.apiKey } })).json()) as { campaigns: IDataObject[] };
-		const link = body.campaigns.find((c) => c.channel !== 'email' && c.channel !== 'inapp' && c.isActive !== false)!;
+		const link = (await campaignsOf(sim)).find((c) => c.channel !== 'email' && c.channel !== 'inapp' && c.isActive !== false)!;
 		const { error } = await runNode({
 			service,
 			parameters: { resource: 'survey', operation: 'send', campaign: { __rl: true, mode: 'id', value: link.id }, email: 'channel@example.com' },
