@@ -4,8 +4,8 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { runBatches } from '../nodes/SurveyFeedback/helpers/batching';
-import type { BulkOperation } from '../nodes/SurveyFeedback/helpers/operation';
+import { runBatches } from '../nodes/SurveyFeedback/helpers/bulk/batching';
+import type { BulkOperation } from '../nodes/SurveyFeedback/actions/operationModule';
 import type { ServiceApi } from '../nodes/shared/transport';
 
 test('reading many items pauses now and then, so that whatever else is due in the process runs meanwhile', async () => {

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationModule } from '../helpers/operation';
-import { outputProperties } from '../helpers/output';
+import type { OperationModule } from './operationModule';
+import { outputProperties } from '../helpers/output/output';
 import { simplifiedFieldNames } from '../../shared/records';
 
 /** A resource of the node: its entry in the Resource list and its operations. */

@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../shared/nodeError';
 import type { Transport } from '../../shared/transport';
-import { describeItems, runBatches } from '../helpers/batching';
-import { isBulk, type ItemOutcome } from '../helpers/operation';
-import { outputShaping } from '../helpers/output';
+import { describeItems, runBatches } from '../helpers/bulk/batching';
+import { isBulk, type ItemOutcome } from './operationModule';
+import { outputShaping } from '../helpers/output/output';
 import { findOperation } from './registry';
 import { resources } from './resources';
 

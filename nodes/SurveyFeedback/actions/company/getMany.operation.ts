@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { getMany } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 import { companyRecord } from '../../../shared/records';
 
 export const option: OperationOption = {

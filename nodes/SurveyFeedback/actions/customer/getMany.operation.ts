@@ -4,9 +4,9 @@ import { attributeFilterProperties } from '../../../shared/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
-import { datesAndAttributes } from '../../helpers/listQuery';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { datesAndAttributes } from '../../helpers/lists/listQuery';
+import { getMany } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 import { customerRecord } from '../../../shared/records';
 
 export const option: OperationOption = {

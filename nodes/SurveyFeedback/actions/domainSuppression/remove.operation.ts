@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { removeSuppression, suppressionIdField } from '../../helpers/suppressions';
-import type { OperationOption } from '../../helpers/operation';
+import { removeSuppression, suppressionIdField } from '../../helpers/operations/suppressions';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Remove',

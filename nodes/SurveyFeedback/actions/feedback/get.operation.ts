@@ -1,4 +1,4 @@
-import { getByIdOperation } from '../../helpers/getById';
+import { getByIdOperation } from '../../helpers/operations/getById';
 import { feedbackRecord } from '../../../shared/records';
 
 export const { option, properties, execute } = getByIdOperation({

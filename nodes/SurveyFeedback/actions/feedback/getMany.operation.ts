@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
-import { getMany } from '../../helpers/lists';
-import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../../helpers/operation';
+import { getMany } from '../../helpers/lists/lists';
+import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import type { OperationOption } from '../operationModule';
 import { feedbackRecord } from '../../../shared/records';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.

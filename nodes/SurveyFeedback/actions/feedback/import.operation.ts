@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { campaignLocator } from '../../../shared/descriptions';
 import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { outcomesFromRows } from '../../helpers/bulkRows';
+import { outcomesFromRows } from '../../helpers/bulk/bulkRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
 import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 import { importOptionsCollection, readImportOptions } from './importOptions';

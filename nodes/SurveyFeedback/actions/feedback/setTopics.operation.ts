@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { at, checked } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../helpers/operation';
+import type { OperationOption } from '../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 import { topicList, topicsProperty } from './topics';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
+import { getMany } from '../../helpers/lists/lists';
 
 /** A notice at the top of a legacy operation naming what replaces it. */
 export const replacedBy = (name: string, text: string): INodeProperties => ({

@@ -4,8 +4,8 @@ import { toApiDateRange } from '../../../shared/dates';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { getMany } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { sendSoftDelete, SOFT_DELETE_BATCH_SIZE, softDeleteProperties, softDeleteReader, type SoftDeleteTarget } from '../../helpers/softDelete';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import { sendSoftDelete, SOFT_DELETE_BATCH_SIZE, softDeleteProperties, softDeleteReader, type SoftDeleteTarget } from '../../helpers/operations/softDelete';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Delete',

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../../helpers/operation';
+import { getMany } from '../../helpers/lists/lists';
+import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import type { OperationOption } from '../operationModule';
 import { outboxRecord } from '../../../shared/records';
 
 const DAY_RULE =

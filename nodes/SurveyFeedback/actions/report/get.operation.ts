@@ -5,8 +5,8 @@ import { campaignLocator } from '../../../shared/descriptions';
 import { at, optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 import { reportRecord } from '../../../shared/records';
 
 export const option: OperationOption = {

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import { at, oneOf } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

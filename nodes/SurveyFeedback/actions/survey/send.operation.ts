@@ -7,13 +7,13 @@ import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { asNodeError } from '../../../shared/nodeError';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulkRows';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
-import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customerRows';
+import { emailOutcomes } from '../../helpers/bulk/bulkRows';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
+import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Send',

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { templateLocator } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

@@ -4,8 +4,8 @@ import { toApiDateRange } from '../../../shared/dates';
 import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/lists';
+import type { OperationOption } from '../operationModule';
 import { trendRecord } from '../../../shared/records';
 
 export const option: OperationOption = {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, requireText } from '../../shared/inputs';
-import type { ServiceApi } from '../../shared/transport';
-import type { OperationOption, SingleOperation } from './operation';
-import { recordOf } from './lists';
+import { at, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption, SingleOperation } from '../../actions/operationModule';
+import { recordOf } from '../lists/lists';
 
 /**
  * A Get operation that reads one record by the ID (or other key) typed in one field:

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toApiDateRange } from '../../shared/dates';
-import { campaignLocator } from '../../shared/descriptions';
-import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../shared/inputs';
-import { recordsOf } from '../../shared/paging';
-import type { ServiceApi } from '../../shared/transport';
-import type { ItemOutcome, Prepared } from './operation';
-import { isFailedRow, outcomesFromRows } from './bulkRows';
+import { toApiDateRange } from '../../../shared/dates';
+import { campaignLocator } from '../../../shared/descriptions';
+import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
+import { recordsOf } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import type { ItemOutcome, Prepared } from '../../actions/operationModule';
+import { isFailedRow, outcomesFromRows } from '../bulk/bulkRows';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from './rows';
+import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from '../bulk/rows';
 
 /** What a customer row of the write side is made of (snake_case, as the service takes it). */
 const customerFields = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { collectPages, recordsOf, type PageWalk } from '../../shared/paging';
-import type { ServiceApi } from '../../shared/transport';
+import { collectPages, recordsOf, type PageWalk } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
 
 export type ListRequest = Omit<PageWalk['request'], 'operation'>;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOutcome, Prepared } from './operation';
+import type { ItemOutcome, Prepared } from '../../actions/operationModule';
 
 /**
  * How the rows of this API's bulk answers go back to the items they came from: by the row's

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { at, optionalText, requireText } from '../../shared/inputs';
-import { asNodeError } from '../../shared/nodeError';
-import type { ServiceApi } from '../../shared/transport';
-import { getAllRecords, recordOf } from './lists';
+import { at, optionalText, requireText } from '../../../shared/inputs';
+import { asNodeError } from '../../../shared/nodeError';
+import type { ServiceApi } from '../../../shared/transport';
+import { getAllRecords, recordOf } from '../lists/lists';
 
 /**
  * What email and domain suppressions share: the list, the removal by ID, the note. The kind is the
