@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { campaignLocator } from '../../../shared/descriptions';
 import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { outcomesFromRows } from '../../helpers/bulk/bulkRows';
+import { outcomesFromRows } from '../../helpers/bulk/answerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';

@@ -7,7 +7,7 @@ import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { asNodeError } from '../../../shared/nodeError';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulk/bulkRows';
+import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
 import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';

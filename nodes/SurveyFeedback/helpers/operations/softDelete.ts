@@ -6,7 +6,7 @@ import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import type { ItemOutcome, Prepared } from '../../actions/operationModule';
-import { isFailedRow, outcomesFromRows } from '../bulk/bulkRows';
+import { isFailedRow, outcomesFromRows } from '../bulk/answerRows';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each
