@@ -5,7 +5,7 @@ import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { datesAndAttributes } from '../../helpers/lists/listQuery';
-import { getMany } from '../../helpers/lists/lists';
+import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 import { customerRecord } from '../../../shared/records';
 
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		sort: filters.sort as string,
 		...datesAndAttributes(this, itemIndex, filters, 'instant'),
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/customers', qs },
 		recordsKey: 'subscribers',
 	});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
-import { getMany } from '../../helpers/lists/lists';
+import { readPagedList } from '../../helpers/lists/readRecords';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
 import type { OperationOption } from '../operationModule';
 import { feedbackRecord } from '../../../shared/records';
@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		dateRule: 'instant',
 		textFilters: { email: 'Email', customerId: 'Customer ID', sort: 'Sort' },
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/feedback', qs },
 		recordsKey: 'responses',
 	});

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists/lists';
+import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 

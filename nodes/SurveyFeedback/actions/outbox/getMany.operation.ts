@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists/lists';
+import { readPagedList } from '../../helpers/lists/readRecords';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
 import type { OperationOption } from '../operationModule';
 import { outboxRecord } from '../../../shared/records';
@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		dateRule: 'day',
 		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By', sort: 'Sort' },
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/outbox', qs },
 		recordsKey: 'surveys',
 	});

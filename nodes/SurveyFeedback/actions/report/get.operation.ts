@@ -5,7 +5,7 @@ import { campaignLocator } from '../../../shared/descriptions';
 import { at, optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists/lists';
+import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 import { reportRecord } from '../../../shared/records';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import { at, oneOf } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists/lists';
+import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {

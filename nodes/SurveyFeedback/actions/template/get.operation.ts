@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { templateLocator } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists/lists';
+import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {

@@ -4,7 +4,7 @@ import { toApiDateRange } from '../../../shared/dates';
 import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists/lists';
+import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 import { trendRecord } from '../../../shared/records';
 

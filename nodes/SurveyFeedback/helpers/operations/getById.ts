@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import type { OperationOption, SingleOperation } from '../../actions/operationModule';
-import { recordOf } from '../lists/lists';
+import { recordOf } from '../lists/readRecords';
 
 /**
  * A Get operation that reads one record by the ID (or other key) typed in one field:

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { at, optionalText, requireText } from '../../../shared/inputs';
 import { asNodeError } from '../../../shared/nodeError';
 import type { ServiceApi } from '../../../shared/transport';
-import { getAllRecords, recordOf } from '../lists/lists';
+import { readUnpagedList, recordOf } from '../lists/readRecords';
 
 /**
  * What email and domain suppressions share: the list, the removal by ID, the note. The kind is the
@@ -34,7 +34,7 @@ export const noteField: INodeProperties = {
 };
 
 export async function listSuppressions(api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject[]> {
-	return getAllRecords(api, itemIndex, { method: 'GET', path: `/api/v2/suppressions/${kind}` }, kind);
+	return readUnpagedList(api, itemIndex, { method: 'GET', path: `/api/v2/suppressions/${kind}` }, kind);
 }
 
 export function readNote(ctx: IExecuteFunctions, itemIndex: number): string | undefined {

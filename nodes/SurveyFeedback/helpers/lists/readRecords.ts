@@ -5,8 +5,8 @@ import type { ServiceApi } from '../../../shared/transport';
 
 export type ListRequest = Omit<PageWalk['request'], 'operation'>;
 
-/** A Get Many operation: reads Return All and Limit for the item, then walks the pages. */
-export async function getMany(
+/** A list the service pages (customers, feedback, outbox…): reads Return All and Limit for the item, then walks the pages. */
+export async function readPagedList(
 	ctx: IExecuteFunctions,
 	api: ServiceApi,
 	itemIndex: number,
@@ -19,7 +19,7 @@ export async function getMany(
 }
 
 /** A list the service does not page (templates, campaigns, trend groups, suppressions): one request, every record. */
-export async function getAllRecords(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
+export async function readUnpagedList(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
 	return recordsOf(await api.request({ ...request, itemIndex }), recordsKey);
 }
 
