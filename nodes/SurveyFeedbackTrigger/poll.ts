@@ -45,7 +45,7 @@ function fetched(ctx: IPollFunctions, definition: EventDefinition, record: IData
 }
 
 function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
-	return { method: 'GET', path: definition.path, qs, operation: definition.operation };
+	return { method: 'GET', path: definition.path, qs, label: definition.label };
 }
 
 /**
@@ -217,7 +217,7 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport, gu
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
 	const definition = EVENTS[event];
 	if (!definition) throw new NodeOperationError(this.getNode(), `Trigger On: "${event}" is not a known event`);
-	const api = transport.for(this, definition.operation);
+	const api = transport.for(this, definition.label);
 	const filters = readFilters(this, definition);
 	if (this.getMode() === 'manual') return latestSample(this, api, definition, filters);
 

@@ -93,7 +93,7 @@ export class ErrorReporter {
 
 	private build(reason: string, advice: string, httpCode?: string): NodeApiError {
 		const step = this.request.step ? ` on ${this.request.step}` : '';
-		const message = this.scrub(`${this.request.operation} failed${step}: ${reason}`);
+		const message = this.scrub(`${this.request.label} failed${step}: ${reason}`);
 		const description = this.scrub(advice);
 		// A plain object built here is the error's response: nothing of the HTTP library's error.
 		const response: JsonObject = { message, description };

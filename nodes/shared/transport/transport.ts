@@ -24,9 +24,9 @@ export interface TransportParts {
 
 /** The transport bound to one n8n context and operation: what operations, paging and list searches call. */
 export interface ServiceApi {
-	request(request: Omit<ApiRequest, 'operation'>): Promise<IDataObject>;
+	request(request: Omit<ApiRequest, 'label'>): Promise<IDataObject>;
 	/** Names the operation in messages: "Customer: Get". */
-	readonly operation: string;
+	readonly label: string;
 }
 
 /**
@@ -43,8 +43,8 @@ export interface ServiceApi {
 export class Transport {
 	constructor(private readonly parts: TransportParts) {}
 
-	for(ctx: ApiContext, operation: string): ServiceApi {
-		return { operation, request: async (request) => await this.request(ctx, { ...request, operation }) };
+	for(ctx: ApiContext, label: string): ServiceApi {
+		return { label, request: async (request) => await this.request(ctx, { ...request, label }) };
 	}
 
 	async request(ctx: ApiContext, request: ApiRequest): Promise<IDataObject> {

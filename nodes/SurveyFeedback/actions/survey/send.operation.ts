@@ -117,7 +117,7 @@ async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignI
 	const campaign = campaigns.find(({ id }) => id === campaignId);
 	if (campaign && !sendsByEmailOrInApp(campaign)) {
 		const channel = String(campaign.channel ?? campaign.type ?? 'another channel');
-		failure.message = `${api.operation} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
+		failure.message = `${api.label} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
 		failure.description = `Pick an active email or in-app campaign (the Campaign list shows only those). ${failure.description ?? ''}`.trim();
 	}
 	return failure;

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { collectPages, recordsOf, type PageWalk } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 
-export type ListRequest = Omit<PageWalk['request'], 'operation'>;
+export type ListRequest = Omit<PageWalk['request'], 'label'>;
 
 /** A list the service pages (customers, feedback, outbox…): reads Return All and Limit for the item, then walks the pages. */
 export async function readPagedList(
@@ -14,7 +14,7 @@ export async function readPagedList(
 ): Promise<IDataObject[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
-	const request = { ...walk.request, operation: api.operation, itemIndex };
+	const request = { ...walk.request, label: api.label, itemIndex };
 	return collectPages(ctx, api, { ...walk, request }, { returnAll, limit });
 }
 
