@@ -11,7 +11,7 @@ import { jsonBody, looksLikeHtml } from './answers';
  * API key never appears: every text is scrubbed, and the HTTP library's own error (which holds
  * the request options, and with the query-parameter credential the key) is never passed on.
  */
-export class ErrorReporter {
+export class ApiErrorBuilder {
 	constructor(
 		private readonly node: INode,
 		private readonly request: ApiRequest,

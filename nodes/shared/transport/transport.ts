@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { classify, type Answer } from './answers';
 import { readConnection, type ApiContext } from './connection';
-import { ErrorReporter } from './errors';
+import { ApiErrorBuilder } from './errors';
 import { DOCUMENTED_RATE_LIMIT } from '../../../credentials/defaults';
 import { AccountPacer, type Clock } from './pacer';
 import { httpOptions, type ApiRequest } from './request';
@@ -50,7 +50,7 @@ export class Transport {
 	async request(ctx: ApiContext, request: ApiRequest): Promise<IDataObject> {
 		const { pacer, clock } = this.parts;
 		const connection = await readConnection(ctx, request);
-		const errors = new ErrorReporter(ctx.getNode(), request, connection.secrets);
+		const errors = new ApiErrorBuilder(ctx.getNode(), request, connection.secrets);
 		const options = httpOptions(request, connection.baseUrl, this.parts.requestTimeoutMs);
 		const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
 
