@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, requireText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { outcomesFromRows } from '../../helpers/bulk/answerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';

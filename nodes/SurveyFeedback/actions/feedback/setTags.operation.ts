@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, toStringList } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import type { OperationOption } from '../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';

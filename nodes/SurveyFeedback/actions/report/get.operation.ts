@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, optionalText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';

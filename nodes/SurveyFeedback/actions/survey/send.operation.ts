@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, fieldError, requireText } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
-import { asNodeError } from '../../../shared/nodeError';
+import { asItemError } from '../../../shared/errors';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
@@ -108,7 +109,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
  * link, embed or Intercom cannot send a transactional survey, whatever the service's wording.
  */
 async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignId: string, error: unknown, itemIndex: number) {
-	const failure = asNodeError(ctx.getNode(), error, itemIndex);
+	const failure = asItemError(ctx.getNode(), error, itemIndex);
 	if (!(failure instanceof NodeApiError) || failure.httpCode !== '400') return failure;
 	const campaigns = await api.request({ method: 'GET', path: '/api/v2/campaigns', itemIndex }).then(
 		(body) => recordsOf(body, 'campaigns'),

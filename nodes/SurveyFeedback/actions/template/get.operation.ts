@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, requireText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { templateLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';

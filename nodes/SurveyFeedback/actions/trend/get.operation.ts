@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';

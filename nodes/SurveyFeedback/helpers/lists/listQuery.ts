@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { toApiDateRange, type DateRule } from '../../../shared/dates';
 import { attributeFilterProperties, campaignLocator } from '../../../shared/descriptions';
-import { at, attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
 import { returnAllOrLimit } from '../descriptions';
 
 /**

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import type { ItemOutcome, Prepared } from '../../actions/operationModule';

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { at, optionalText, requireText } from '../../../shared/inputs';
-import { asNodeError } from '../../../shared/nodeError';
+import { at } from '../../../shared/errors';
+import { optionalText, requireText } from '../../../shared/inputs';
+import { asItemError } from '../../../shared/errors';
 import type { ServiceApi } from '../../../shared/transport';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
 
@@ -51,7 +52,7 @@ export async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi,
 		return recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
 	} catch (error) {
 		// The service refuses to remove an automatic suppression with a 400; say why, whatever its wording.
-		const failure = asNodeError(ctx.getNode(), error, itemIndex);
+		const failure = asItemError(ctx.getNode(), error, itemIndex);
 		if (failure instanceof NodeApiError && failure.httpCode === '400') failure.description = `${ONLY_MANUAL} ${failure.description ?? ''}`.trim();
 		throw failure;
 	}
