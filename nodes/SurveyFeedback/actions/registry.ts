@@ -104,10 +104,3 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 	];
 }
 
-/** The README's operations table, one row per operation. */
-export function operationsTable(resources: Resource[]): string {
-	const rows = resources.flatMap((resource) =>
-		[...resource.operations].sort((a, b) => byName(a.option, b.option)).map(({ option }) => `| ${resource.name} | ${option.name} | ${option.description.replace(/\|/g, '\\|')} |`),
-	);
-	return ['| Resource | Operation | What it does |', '|---|---|---|', ...rows].join('\n');
-}
