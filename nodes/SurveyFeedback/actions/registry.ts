@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationModule } from './operationModule';
-import { outputProperties } from '../helpers/output/output';
 import { simplifiedFieldNames } from '../../shared/records';
+import { outputProperties } from '../helpers/output/output';
+import type { OperationModule } from './operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {

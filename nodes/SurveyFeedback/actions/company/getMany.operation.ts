@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
+import { companyRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
+import { returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
-import { companyRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get Many',

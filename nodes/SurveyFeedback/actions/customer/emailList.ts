@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
-import { emailRow, readEmailJson } from '../../helpers/customers/customerRows';
-import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
+import { emailRow, readEmailJson } from '../../helpers/customers/customerRows';
+import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import type { ItemOutcome, Prepared } from '../operationModule';
 
 /**

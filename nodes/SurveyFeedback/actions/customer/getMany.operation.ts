@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { attributeFilterProperties } from '../../../shared/descriptions';
 import { compact } from '../../../shared/inputs';
+import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { datesAndAttributes } from '../../helpers/lists/listQuery';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
-import { customerRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get Many',

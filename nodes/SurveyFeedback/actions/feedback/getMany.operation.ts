@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { feedbackRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
-import { readPagedList } from '../../helpers/lists/readRecords';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
-import { feedbackRecord } from '../../../shared/records';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);

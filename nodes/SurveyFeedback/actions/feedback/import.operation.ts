@@ -5,13 +5,13 @@ import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { outcomesFromRows } from '../../helpers/bulk/answerRows';
-import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
+import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
-import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 import { importOptionsCollection, readImportOptions } from './importOptions';
+import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 
 export const option: OperationOption = {
 	name: 'Import',

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
+import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
 import type { ServiceApi } from '../../../shared/transport';
+import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
 import type { OperationOption } from '../operationModule';
 import { replacedBy, v1List } from './common';
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
-import type { ServiceApi } from '../../../shared/transport';
-import { readPagedList } from '../../helpers/lists/readRecords';
-import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
-import type { OperationOption } from '../operationModule';
 import { outboxRecord } from '../../../shared/records';
+import type { ServiceApi } from '../../../shared/transport';
+import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';

@@ -5,10 +5,10 @@ import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
+import { reportRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
-import { reportRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get',

@@ -2,18 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, fieldError } from '../../../shared/errors';
+import { asItemError, at, fieldError } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
-import { asItemError } from '../../../shared/errors';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
 import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
-import { rowReader } from '../../helpers/bulk/rowReader';
 import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 
 export const option: OperationOption = {

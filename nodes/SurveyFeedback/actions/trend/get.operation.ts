@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { toApiDateRange } from '../../../shared/dates';
 import { at, fieldError } from '../../../shared/errors';
 import { oneOf, requireText } from '../../../shared/inputs';
+import { trendRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
-import { trendRecord } from '../../../shared/records';
 
 export const option: OperationOption = {
 	name: 'Get',

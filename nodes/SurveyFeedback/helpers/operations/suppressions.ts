@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { at } from '../../../shared/errors';
+import { asItemError, at } from '../../../shared/errors';
 import { optionalText, requireText } from '../../../shared/inputs';
-import { asItemError } from '../../../shared/errors';
 import type { ServiceApi } from '../../../shared/transport';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
 
