@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { asItemError, at } from '../../../shared/errors';
 import { optionalText, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption, SingleOperation } from '../../actions/operationModule';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
 
 /**
@@ -15,14 +16,13 @@ export type SuppressionKind = 'emails' | 'domains';
 const ONLY_MANUAL =
 	'Only suppressions added manually (through the API or the dashboard) can be removed; the ones the service adds itself, such as bounces, complaints and built-in lists, cannot.';
 
-export const suppressionIdField: INodeProperties = {
+const suppressionIdField: INodeProperties = {
 	displayName: 'Suppression ID',
 	name: 'suppressionId',
 	type: 'string',
 	required: true,
 	default: '',
-	description:
-		'ID of the suppression, as Get Many or Add returns it. Only suppressions added manually (through the API or the dashboard) can be removed; the ones the service adds itself, such as bounces, complaints and built-in lists, cannot.',
+	description: `ID of the suppression, as Get Many or Add returns it. ${ONLY_MANUAL}`,
 };
 
 export const noteField: INodeProperties = {
@@ -45,7 +45,7 @@ export async function addSuppression(api: ServiceApi, itemIndex: number, kind: S
 	return recordOf(await api.request({ method: 'POST', path: `/api/v2/suppressions/${kind}`, body, itemIndex }));
 }
 
-export async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
+async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
 	const id = requireText(ctx.getNodeParameter('suppressionId', itemIndex), at({ node: ctx.getNode(), itemIndex }, 'Suppression ID'));
 	try {
 		return recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
@@ -55,4 +55,15 @@ export async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi,
 		if (failure instanceof NodeApiError && failure.httpCode === '400') failure.description = `${ONLY_MANUAL} ${failure.description ?? ''}`.trim();
 		throw failure;
 	}
+}
+
+/** The Remove operation of a kind of suppression: DELETE by the Suppression ID, one request per item. */
+export function removeSuppressionOperation(kind: SuppressionKind, option: OperationOption): SingleOperation {
+	return {
+		option,
+		properties: [suppressionIdField],
+		async execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+			return await removeSuppression(this, api, itemIndex, kind);
+		},
+	};
 }
