@@ -25,7 +25,8 @@ function scoreRange(ctx: IPollFunctions): [number, number] | undefined {
 	const min = Number(ctx.getNodeParameter('minScore', 0));
 	const max = Number(ctx.getNodeParameter('maxScore', 10));
 	const node = ctx.getNode();
-	if (!Number.isFinite(min) || !Number.isFinite(max)) throw fieldError({ node, field: 'Minimum Score and Maximum Score' }, 'must be numbers');
+	if (!Number.isFinite(min)) throw fieldError({ node, field: 'Minimum Score' }, 'must be a number');
+	if (!Number.isFinite(max)) throw fieldError({ node, field: 'Maximum Score' }, 'must be a number');
 	if (min > max) {
 		throw fieldError({ node, field: 'Minimum Score' }, `${min} is above Maximum Score (${max})`, 'No score could match; swap the two values.');
 	}
