@@ -22,7 +22,8 @@ const suppressionIdField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: `ID of the suppression, as Get Many or Add returns it. ${ONLY_MANUAL}`,
+	description:
+		'ID of the suppression, as Get Many or Add returns it. Only suppressions added manually (through the API or the dashboard) can be removed; the ones the service adds itself, such as bounces, complaints and built-in lists, cannot.',
 };
 
 export const noteField: INodeProperties = {
