@@ -5,7 +5,7 @@
  *   npx tsx bench/outputSizes.ts
  */
 import { start } from '../dev/simulator';
-import { simplifyRecord } from '../nodes/SurveyFeedback/helpers/toolMode';
+import { simplifyRecord } from '../nodes/SurveyFeedback/helpers/output/toolMode';
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifyRecordAs } from '../nodes/shared/records';
 
 const LISTS: Array<[string, string, RecordShape]> = [

@@ -6,10 +6,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { operationsTable } from '../nodes/SurveyFeedback/actions/registry';
 import { resources } from '../nodes/SurveyFeedback/actions/resources';
 
-export const operationsMarkdown = (): string => operationsTable(resources);
+/** The README's operations table, one row per operation, each resource's in alphabetical order. */
+export function operationsMarkdown(): string {
+	const rows = resources.flatMap((resource) =>
+		[...resource.operations]
+			.sort((a, b) => a.option.name.localeCompare(b.option.name))
+			.map(({ option }) => `| ${resource.name} | ${option.name} | ${option.description.replace(/\|/g, '\\|')} |`),
+	);
+	return ['| Resource | Operation | What it does |', '|---|---|---|', ...rows].join('\n');
+}
 
 /** The README with its operations table (the header row up to the first line that is not a row) replaced. */
 export function withOperationsTable(readme: string): string {

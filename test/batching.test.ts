@@ -4,8 +4,8 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { runBatches } from '../nodes/SurveyFeedback/helpers/batching';
-import type { BulkOperation } from '../nodes/SurveyFeedback/helpers/operation';
+import { runBatches } from '../nodes/SurveyFeedback/helpers/bulk/batching';
+import type { BulkOperation } from '../nodes/SurveyFeedback/actions/operationModule';
 import type { ServiceApi } from '../nodes/shared/transport';
 
 test('reading many items pauses now and then, so that whatever else is due in the process runs meanwhile', async () => {
@@ -27,7 +27,7 @@ test('reading many items pauses now and then, so that whatever else is due in th
 		},
 		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, json: {} })),
 	};
-	const api: ServiceApi = { operation: 'Test', request: async () => ({}) };
+	const api: ServiceApi = { label: 'Test', request: async () => ({}) };
 	const items = Array.from({ length: 40 }, (_, i) => i);
 	const outcomes = await runBatches({} as IExecuteFunctions, operation, items, api, { stopAtFirstFailure: true }).finally(() => clock.mockRestore());
 	expect(outcomes).toHaveLength(40);

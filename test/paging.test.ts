@@ -13,7 +13,7 @@ const ctx = () =>
 		credentials: { surveyFeedbackApi: { apiKey: 'k', baseUrl: BASE } },
 	});
 
-const walk = { request: { method: 'GET' as const, path: '/api/v2/feedback', operation: 'Feedback: Get Many' }, recordsKey: 'responses' };
+const walk = { request: { method: 'GET' as const, path: '/api/v2/feedback', label: 'Feedback: Get Many' }, recordsKey: 'responses' };
 
 /** collectPages through the node's own transport. */
 const collect = (pageWalk: typeof walk, options: { returnAll: boolean; limit: number }) => {

@@ -20,7 +20,7 @@ function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: R
 }
 
 function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport()) {
-	return transport.request(context, { method: 'GET', path: '/api/v2/ping', operation: 'Account: Get Status', ...request });
+	return transport.request(context, { method: 'GET', path: '/api/v2/ping', label: 'Account: Get Status', ...request });
 }
 
 /** Everything an error could show a user or a log, as one string. */

@@ -7,7 +7,7 @@ import { sharedTransport, type Transport } from '../shared/transport';
 import { resourceProperties } from './actions/registry';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { simplifyProperty } from './helpers/toolMode';
+import { simplifyProperty } from './helpers/output/toolMode';
 
 export class SurveyFeedback implements INodeType {
 	description: INodeTypeDescription = {

@@ -22,7 +22,7 @@ export interface EventDefinition {
 	timeField: string;
 	dateRule: 'instant' | 'day';
 	/** Names the request in error messages. */
-	operation: string;
+	label: string;
 	/** Fields that hold the record's ID, first present wins. */
 	idFields: string[];
 	/** When no ID is present (some outbox rows carry no surveyId): fields whose digest identifies the row. */
@@ -37,7 +37,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		recordsKey: 'subscribers',
 		timeField: 'createdDate',
 		dateRule: 'instant',
-		operation: 'Trigger: New Customer',
+		label: 'Trigger: New Customer',
 		idFields: ['id', '_id', 'customerId'],
 		fallbackFields: ['email'],
 	},
@@ -48,7 +48,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		recordsKey: 'responses',
 		timeField: 'createdDate',
 		dateRule: 'instant',
-		operation: 'Trigger: New Feedback',
+		label: 'Trigger: New Feedback',
 		idFields: ['id', 'feedbackId', '_id'],
 		fallbackFields: ['email', 'customerId', 'campaignId', 'createdDate', 'score', 'comment'],
 	},
@@ -59,7 +59,7 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 		recordsKey: 'surveys',
 		timeField: 'surveyCreatedDate',
 		dateRule: 'day',
-		operation: 'Trigger: New Sent Survey',
+		label: 'Trigger: New Sent Survey',
 		idFields: ['surveyId', 'id', '_id'],
 		// Stable fields only: status and opened/responded dates change after the survey is sent.
 		fallbackFields: ['email', 'customerId', 'campaignId', 'surveyCreatedDate', 'channel', 'sentBy'],

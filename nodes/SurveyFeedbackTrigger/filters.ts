@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { toApiDate } from '../shared/dates';
+import { fieldError } from '../shared/errors';
 import { attributeFilterQuery, compact, type AttributeFilter } from '../shared/inputs';
 import type { EventDefinition } from './events';
 
@@ -24,13 +24,11 @@ function scoreRange(ctx: IPollFunctions): [number, number] | undefined {
 	if (choice !== 'custom') return undefined;
 	const min = Number(ctx.getNodeParameter('minScore', 0));
 	const max = Number(ctx.getNodeParameter('maxScore', 10));
-	if (!Number.isFinite(min) || !Number.isFinite(max)) {
-		throw new NodeOperationError(ctx.getNode(), 'Minimum Score and Maximum Score: must be numbers');
-	}
+	const node = ctx.getNode();
+	if (!Number.isFinite(min)) throw fieldError({ node, field: 'Minimum Score' }, 'must be a number');
+	if (!Number.isFinite(max)) throw fieldError({ node, field: 'Maximum Score' }, 'must be a number');
 	if (min > max) {
-		throw new NodeOperationError(ctx.getNode(), `Minimum Score (${min}) is above Maximum Score (${max})`, {
-			description: 'No score could match; swap the two values.',
-		});
+		throw fieldError({ node, field: 'Minimum Score' }, `${min} is above Maximum Score (${max})`, 'No score could match; swap the two values.');
 	}
 	return [min, max];
 }
@@ -52,7 +50,7 @@ export function readFilters(ctx: IPollFunctions, definition: EventDefinition): T
 		attributeFilterQuery(
 			ctx.getNodeParameter('attributeFilters', {}) as { filter?: AttributeFilter[] },
 			ctx.getNodeParameter('match', 'all') as string,
-			{ node, itemIndex: 0 },
+			{ node },
 		),
 	);
 	return {

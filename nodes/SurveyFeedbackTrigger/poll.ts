@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { timeOf } from '../shared/dates';
+import { fieldError } from '../shared/errors';
 import { MAX_PAGE_SIZE, readPage, walkPages, type PageWalk } from '../shared/paging';
 import type { ApiRequest, ServiceApi, Transport } from '../shared/transport';
 import {
@@ -45,7 +46,7 @@ function fetched(ctx: IPollFunctions, definition: EventDefinition, record: IData
 }
 
 function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
-	return { method: 'GET', path: definition.path, qs, operation: definition.operation };
+	return { method: 'GET', path: definition.path, qs, label: definition.label };
 }
 
 /**
@@ -216,8 +217,8 @@ async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: Ev
 export async function pollTrigger(this: IPollFunctions, transport: Transport, guard: PollGuard): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
 	const definition = EVENTS[event];
-	if (!definition) throw new NodeOperationError(this.getNode(), `Trigger On: "${event}" is not a known event`);
-	const api = transport.for(this, definition.operation);
+	if (!definition) throw fieldError({ node: this.getNode(), field: 'Trigger On' }, `"${event}" is not a known event`);
+	const api = transport.for(this, definition.label);
 	const filters = readFilters(this, definition);
 	if (this.getMode() === 'manual') return latestSample(this, api, definition, filters);
 

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
+import { inputError } from './errors';
 import { checked, problem } from './inputs';
 
 /**
@@ -137,11 +136,7 @@ export function toApiDateRange(
 	if (startDate && endDate) {
 		const asMillis = (text: string) => DateTime.fromISO(text, { zone: 'utc' }).toMillis();
 		if (asMillis(startDate) > asMillis(endDate)) {
-			const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
-			throw new NodeOperationError(ctx.node, `${ctx.startField} is after ${ctx.endField}${item}`, {
-				itemIndex: ctx.itemIndex,
-				description: `The range ${startDate} to ${endDate} is empty; swap the two dates.`,
-			});
+			throw inputError(ctx, `${ctx.startField} is after ${ctx.endField}`, `The range ${startDate} to ${endDate} is empty; swap the two dates.`);
 		}
 	}
 	return { startDate, endDate };

@@ -1,24 +1,6 @@
-import type { IDataObject, INode, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-/** Where a value came from, for error messages that name the item and the field. */
-export interface FieldContext {
-	node: INode;
-	/** Undefined where there are no items (the trigger). */
-	itemIndex?: number;
-	field: string;
-}
-
-/** The one shape of a bad-input error: "<field>: <problem> [item <n>]". */
-export function fieldError(ctx: FieldContext, problem: string, description?: string): NodeOperationError {
-	const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
-	return new NodeOperationError(ctx.node, `${ctx.field}: ${problem}${item}`, { itemIndex: ctx.itemIndex, description });
-}
-
-/** A field of the same item: `at(ctx, 'Email')`. */
-export function at(ctx: Omit<FieldContext, 'field'>, field: string): FieldContext {
-	return { node: ctx.node, itemIndex: ctx.itemIndex, field };
-}
+import { at, fieldError, type FieldContext } from './errors';
 
 /**
  * A value that breaks an input rule. The rules below are written once and used two ways: by the

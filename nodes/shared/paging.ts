@@ -97,7 +97,7 @@ export async function* walkPages(ctx: ApiContext, api: ServiceApi, walk: PageWal
 		const signature = JSON.stringify([records.length, records[0], records[records.length - 1]]);
 		if (signature === previous) {
 			if (walk.onRepeatedPage !== 'fail') return;
-			throw new NodeOperationError(ctx.getNode(), `${walk.request.operation} failed: the service sent page ${page} of ${walk.request.path} twice`, {
+			throw new NodeOperationError(ctx.getNode(), `${walk.request.label} failed: the service sent page ${page} of ${walk.request.path} twice`, {
 				description: 'The list did not advance from one page to the next. Nothing was emitted; the next poll starts over from the same point.',
 			});
 		}

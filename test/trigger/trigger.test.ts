@@ -306,7 +306,7 @@ describe('filters', () => {
 
 	it('feedback: a custom range with its minimum above its maximum fails before any request', async () => {
 		const result = await driver({ event: 'newFeedback', score: 'custom', minScore: 8, maxScore: 2 }).poll();
-		expect(result.error?.message).toContain('Minimum Score (8) is above Maximum Score (2)');
+		expect(result.error?.message).toContain('Minimum Score: 8 is above Maximum Score (2)');
 		expect(result.sent).toHaveLength(0);
 	});
 

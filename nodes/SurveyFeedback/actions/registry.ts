@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationModule } from '../helpers/operation';
-import { outputProperties } from '../helpers/output';
 import { simplifiedFieldNames } from '../../shared/records';
+import { outputProperties } from '../helpers/output/output';
+import type { OperationModule } from './operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {
@@ -104,10 +104,3 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 	];
 }
 
-/** The README's operations table, one row per operation. */
-export function operationsTable(resources: Resource[]): string {
-	const rows = resources.flatMap((resource) =>
-		[...resource.operations].sort((a, b) => byName(a.option, b.option)).map(({ option }) => `| ${resource.name} | ${option.name} | ${option.description.replace(/\|/g, '\\|')} |`),
-	);
-	return ['| Resource | Operation | What it does |', '|---|---|---|', ...rows].join('\n');
-}

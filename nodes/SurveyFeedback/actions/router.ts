@@ -1,19 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../../shared/nodeError';
+import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
-import { describeItems, runBatches } from '../helpers/batching';
-import { isBulk, type ItemOutcome } from '../helpers/operation';
-import { outputShaping } from '../helpers/output';
+import { describeItems, runBatches } from '../helpers/bulk/batching';
+import { outputShaping } from '../helpers/output/output';
+import { isBulk, type ItemOutcome } from './operationModule';
 import { findOperation } from './registry';
 import { resources } from './resources';
 
 type Failure = Extract<ItemOutcome, { error: Error }>;
 
-/** Any error as n8n's own error classes, pointing at its item and naming the operation. */
-function nodeError(node: INode, error: unknown, itemIndex: number, label: string): NodeApiError | NodeOperationError {
-	const failure = asNodeError(node, error, itemIndex);
+/**
+ * An item's error as the user reads it: one of n8n's own error classes, pointing at its item, its
+ * message starting with the operation's label ("Customer: Get failed: …").
+ */
+function operationError(node: INode, error: unknown, itemIndex: number, label: string): NodeApiError | NodeOperationError {
+	const failure = asItemError(node, error, itemIndex);
 	if (!failure.message.startsWith(label)) failure.message = `${label} failed: ${failure.message}`;
 	// An AI agent passes a tool only the message of its error: what to change is in the description.
 	if (node.type.endsWith('Tool') && failure.description && !failure.message.includes(failure.description)) {
@@ -44,7 +47,7 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 	const accepted = succeeded.length ? ` The service had already accepted ${describeItems(succeeded)}: a rerun should leave them out.` : '';
 	const rowsRefused = failed.some(({ error }) => 'row' in error) && (failed.length > 1 || succeeded.length > 0);
 	if (!rowsRefused && new Set(failed.map(({ error }) => error)).size === 1) {
-		const error = nodeError(node, failed[0].error, failed[0].itemIndex, label);
+		const error = operationError(node, failed[0].error, failed[0].itemIndex, label);
 		const covered = failed.length > 1 ? ` It concerned ${describeItems(failed.map(({ itemIndex }) => itemIndex))}.` : '';
 		if (covered || accepted) error.description = `${error.description ?? ''}${covered}${accepted}`.trim();
 		return error;
@@ -82,7 +85,7 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 			try {
 				outcomes.push({ itemIndex, json: await operation.execute.call(this, itemIndex, api) });
 			} catch (error) {
-				if (!continueOnFail) throw nodeError(node, error, itemIndex, label);
+				if (!continueOnFail) throw operationError(node, error, itemIndex, label);
 				outcomes.push({ itemIndex, error: error as Error });
 			}
 		}
@@ -98,7 +101,7 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
-			output.push(errorItem({ itemIndex: outcome.itemIndex, error: nodeError(node, outcome.error, outcome.itemIndex, label) }));
+			output.push(errorItem({ itemIndex: outcome.itemIndex, error: operationError(node, outcome.error, outcome.itemIndex, label) }));
 		} else {
 			const json = shape ? (Array.isArray(outcome.json) ? outcome.json.map(shape) : shape(outcome.json)) : outcome.json;
 			output.push(

@@ -49,7 +49,7 @@ export async function readConnection(ctx: ApiContext, request: ApiRequest): Prom
 	const apiKey = String(credentials.apiKey ?? '');
 	const v2BaseUrl = String(credentials.baseUrl ?? '').trim();
 	if (!v2BaseUrl) {
-		throw new NodeOperationError(ctx.getNode(), `${request.operation} failed: the credential has no Base URL`, {
+		throw new NodeOperationError(ctx.getNode(), `${request.label} failed: the credential has no Base URL`, {
 			description: 'Open the Survey Feedback credential and enter the address of the API.',
 			itemIndex,
 		});

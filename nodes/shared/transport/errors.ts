@@ -11,7 +11,7 @@ import { jsonBody, looksLikeHtml } from './answers';
  * API key never appears: every text is scrubbed, and the HTTP library's own error (which holds
  * the request options, and with the query-parameter credential the key) is never passed on.
  */
-export class ErrorReporter {
+export class ApiErrorBuilder {
 	constructor(
 		private readonly node: INode,
 		private readonly request: ApiRequest,
@@ -93,7 +93,7 @@ export class ErrorReporter {
 
 	private build(reason: string, advice: string, httpCode?: string): NodeApiError {
 		const step = this.request.step ? ` on ${this.request.step}` : '';
-		const message = this.scrub(`${this.request.operation} failed${step}: ${reason}`);
+		const message = this.scrub(`${this.request.label} failed${step}: ${reason}`);
 		const description = this.scrub(advice);
 		// A plain object built here is the error's response: nothing of the HTTP library's error.
 		const response: JsonObject = { message, description };

@@ -8,7 +8,7 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** Names the operation in every message: "Customer: Create or Update". */
-	operation: string;
+	label: string;
 	/**
 	 * Whether sending it twice does no harm, so that a failure without a usable answer may be
 	 * retried. Defaults to true for GET and DELETE. A 429 is always waited out and retried: the

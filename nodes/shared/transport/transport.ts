@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { classify, type Answer } from './answers';
 import { readConnection, type ApiContext } from './connection';
-import { ErrorReporter } from './errors';
+import { ApiErrorBuilder } from './errors';
 import { DOCUMENTED_RATE_LIMIT } from '../../../credentials/defaults';
 import { AccountPacer, type Clock } from './pacer';
 import { httpOptions, type ApiRequest } from './request';
@@ -24,9 +24,9 @@ export interface TransportParts {
 
 /** The transport bound to one n8n context and operation: what operations, paging and list searches call. */
 export interface ServiceApi {
-	request(request: Omit<ApiRequest, 'operation'>): Promise<IDataObject>;
+	request(request: Omit<ApiRequest, 'label'>): Promise<IDataObject>;
 	/** Names the operation in messages: "Customer: Get". */
-	readonly operation: string;
+	readonly label: string;
 }
 
 /**
@@ -43,14 +43,14 @@ export interface ServiceApi {
 export class Transport {
 	constructor(private readonly parts: TransportParts) {}
 
-	for(ctx: ApiContext, operation: string): ServiceApi {
-		return { operation, request: async (request) => await this.request(ctx, { ...request, operation }) };
+	for(ctx: ApiContext, label: string): ServiceApi {
+		return { label, request: async (request) => await this.request(ctx, { ...request, label }) };
 	}
 
 	async request(ctx: ApiContext, request: ApiRequest): Promise<IDataObject> {
 		const { pacer, clock } = this.parts;
 		const connection = await readConnection(ctx, request);
-		const errors = new ErrorReporter(ctx.getNode(), request, connection.secrets);
+		const errors = new ApiErrorBuilder(ctx.getNode(), request, connection.secrets);
 		const options = httpOptions(request, connection.baseUrl, this.parts.requestTimeoutMs);
 		const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
-import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
 import { companyRecord } from '../../../shared/records';
+import type { ServiceApi } from '../../../shared/transport';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -44,7 +44,7 @@ export const properties: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/companies', qs: compact({ sort: options.sort as string }) },
 		recordsKey: 'companies',
 	});

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulkRows';
-import { emailRow, readEmailJson } from '../../helpers/customerRows';
+import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import { emailRow, readEmailJson } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, Prepared } from '../../helpers/operation';
+import type { ItemOutcome, Prepared } from '../operationModule';
 
 /**
  * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request

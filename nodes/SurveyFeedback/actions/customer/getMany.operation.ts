@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { attributeFilterProperties } from '../../../shared/descriptions';
 import { compact } from '../../../shared/inputs';
+import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
-import { datesAndAttributes } from '../../helpers/listQuery';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
-import { customerRecord } from '../../../shared/records';
+import { datesAndAttributes } from '../../helpers/lists/listQuery';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		sort: filters.sort as string,
 		...datesAndAttributes(this, itemIndex, filters, 'instant'),
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/customers', qs },
 		recordsKey: 'subscribers',
 	});

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attributeFilterProperties } from '../../../shared/descriptions';
-import { at as field, attributeFilterQuery, compact, fieldError, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
+import { at as field, fieldError } from '../../../shared/errors';
+import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../helpers/operation';
+import type { OperationOption } from '../operationModule';
 
 const MAX_CUSTOMERS = 1000;
 

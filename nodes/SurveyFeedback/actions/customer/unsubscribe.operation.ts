@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, optionalText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { optionalText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { itemParameter } from '../../helpers/itemParameter';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
 export const option: OperationOption = {

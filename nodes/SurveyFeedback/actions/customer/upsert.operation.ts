@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulkRows';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customerFields';
-import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customerRows';
+import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
+import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Create or Update',

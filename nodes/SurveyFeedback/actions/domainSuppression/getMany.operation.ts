@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { listSuppressions } from '../../helpers/suppressions';
-import type { OperationOption } from '../../helpers/operation';
+import { listSuppressions } from '../../helpers/operations/suppressions';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get Many',

@@ -1,18 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { removeSuppressionOperation } from '../../helpers/operations/suppressions';
 
-import type { ServiceApi } from '../../../shared/transport';
-import { removeSuppression, suppressionIdField } from '../../helpers/suppressions';
-import type { OperationOption } from '../../helpers/operation';
-
-export const option: OperationOption = {
+export const { option, properties, execute } = removeSuppressionOperation('domains', {
 	name: 'Remove',
 	value: 'remove',
 	action: 'Remove a domain suppression',
 	description: 'Remove a manually added domain suppression',
-};
-
-export const properties: INodeProperties[] = [suppressionIdField];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
-	return removeSuppression(this, api, itemIndex, 'domains');
-}
+});

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, compact, requireEmail } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { compact, requireEmail } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { addSuppression, noteField, readNote } from '../../helpers/suppressions';
-import type { OperationOption } from '../../helpers/operation';
+import { addSuppression, noteField, readNote } from '../../helpers/operations/suppressions';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Add',

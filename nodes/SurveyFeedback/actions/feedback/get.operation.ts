@@ -1,5 +1,5 @@
-import { getByIdOperation } from '../../helpers/getById';
 import { feedbackRecord } from '../../../shared/records';
+import { getByIdOperation } from '../../helpers/operations/getById';
 
 export const { option, properties, execute } = getByIdOperation({
 	option: {

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { feedbackRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
-import { getMany } from '../../helpers/lists';
-import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../../helpers/operation';
-import { feedbackRecord } from '../../../shared/records';
+import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		dateRule: 'instant',
 		textFilters: { email: 'Email', customerId: 'Customer ID', sort: 'Sort' },
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/feedback', qs },
 		recordsKey: 'responses',
 	});

@@ -1,16 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, requireText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { outcomesFromRows } from '../../helpers/bulkRows';
+import { outcomesFromRows } from '../../helpers/bulk/answerRows';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
-import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 import { importOptionsCollection, readImportOptions } from './importOptions';
+import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 
 export const option: OperationOption = {
 	name: 'Import',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { customPropertiesField } from '../../helpers/customerFields';
-import { itemParameter } from '../../helpers/itemParameter';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { customPropertiesField } from '../../helpers/customers/customerFields';
 import { emailField } from '../../helpers/descriptions';
 import { QUESTION_TYPE_OPTIONS, RATING_METRIC_OPTIONS } from './importedResponse';
 import { topicsProperty } from './topics';

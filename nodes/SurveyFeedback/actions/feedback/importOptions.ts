@@ -1,7 +1,8 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { toApiDate } from '../../../shared/dates';
-import { at, describeType, fieldError, integerInRange } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { describeType, integerInRange } from '../../../shared/inputs';
 
 /**
  * The options of POST /api/v2/import as one editor collection. Only the options a user adds are

@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 import { apiDate } from '../../../shared/dates';
 import { compact, describeType, optionValues, problem, rules } from '../../../shared/inputs';
-import { personNames } from '../../helpers/customerRows';
-import { email, itemJsonReader, propertyList, ruled, stringList, text } from '../../helpers/rows';
+import { email, itemJsonReader, propertyList, ruled, stringList, text } from '../../helpers/bulk/rowSchemas';
+import { personNames } from '../../helpers/customers/customerRows';
 import { topicList } from './topics';
 
 export const RATING_METRIC_OPTIONS: INodePropertyOptions[] = [

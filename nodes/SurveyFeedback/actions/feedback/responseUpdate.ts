@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 
 const modes = (what: string): INodePropertyOptions[] => [

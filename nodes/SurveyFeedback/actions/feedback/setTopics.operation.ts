@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at, checked } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { checked } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../helpers/operation';
+import type { OperationOption } from '../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 import { topicList, topicsProperty } from './topics';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
+import { readPagedList } from '../../helpers/lists/readRecords';
 
 /** A notice at the top of a legacy operation naming what replaces it. */
 export const replacedBy = (name: string, text: string): INodeProperties => ({
@@ -22,7 +22,7 @@ export async function v1List(
 	itemIndex: number,
 	request: { path: string; qs: IDataObject },
 ): Promise<IDataObject[]> {
-	return getMany(ctx, api, itemIndex, {
+	return readPagedList(ctx, api, itemIndex, {
 		request: { method: 'GET', ...request },
 		recordsKey: 'subscribers',
 		pageParam: 'currentPage',

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { getAllRecords } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { readUnpagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {
@@ -17,5 +17,5 @@ export const properties: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
-	return getAllRecords(api, itemIndex, { method: 'GET', path: '/api/v2/nps/campaigns' }, 'campaigns');
+	return readUnpagedList(api, itemIndex, { method: 'GET', path: '/api/v2/nps/campaigns' }, 'campaigns');
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {
@@ -43,7 +43,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 			endField: 'Filters › End Date',
 		}),
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/nps/customers/response', qs },
 		recordsKey: 'responses',
 	});

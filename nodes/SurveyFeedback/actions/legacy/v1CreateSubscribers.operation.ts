@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulkRows';
-import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customerRows';
+import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../helpers/descriptions';
 import { compact, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../helpers/operation';
+import { returnAllOrLimit } from '../../helpers/descriptions';
+import type { OperationOption } from '../operationModule';
 import { replacedBy, v1List } from './common';
 
 export const option: OperationOption = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

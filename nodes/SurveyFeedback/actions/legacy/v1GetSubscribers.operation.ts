@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../helpers/operation';
+import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
+import type { OperationOption } from '../operationModule';
 import { replacedBy, v1List } from './common';
 
 export const option: OperationOption = {

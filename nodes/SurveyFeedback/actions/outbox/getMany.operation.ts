@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
-import type { ServiceApi } from '../../../shared/transport';
-import { getMany } from '../../helpers/lists';
-import { listProperties, readListQuery } from '../../helpers/listQuery';
-import type { OperationOption } from '../../helpers/operation';
 import { outboxRecord } from '../../../shared/records';
+import type { ServiceApi } from '../../../shared/transport';
+import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
+import { readPagedList } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';
@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		dateRule: 'day',
 		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By', sort: 'Sort' },
 	});
-	return getMany(this, api, itemIndex, {
+	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/outbox', qs },
 		recordsKey: 'surveys',
 	});

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, optionalText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
-import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
 import { reportRecord } from '../../../shared/records';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

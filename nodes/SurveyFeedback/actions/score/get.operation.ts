@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { at, oneOf } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { oneOf } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
+import { recordOf } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

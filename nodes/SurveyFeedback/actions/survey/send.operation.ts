@@ -2,18 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, fieldError, requireText } from '../../../shared/inputs';
+import { asItemError, at, fieldError } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
-import { asNodeError } from '../../../shared/nodeError';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulkRows';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customerFields';
-import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customerRows';
+import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { rowReader } from '../../helpers/bulk/rowReader';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
+import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import { itemParameter } from '../../helpers/itemParameter';
-import { rowReader } from '../../helpers/rowReader';
-import type { ItemOutcome, OperationOption, Prepared } from '../../helpers/operation';
+import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -108,7 +108,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
  * link, embed or Intercom cannot send a transactional survey, whatever the service's wording.
  */
 async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignId: string, error: unknown, itemIndex: number) {
-	const failure = asNodeError(ctx.getNode(), error, itemIndex);
+	const failure = asItemError(ctx.getNode(), error, itemIndex);
 	if (!(failure instanceof NodeApiError) || failure.httpCode !== '400') return failure;
 	const campaigns = await api.request({ method: 'GET', path: '/api/v2/campaigns', itemIndex }).then(
 		(body) => recordsOf(body, 'campaigns'),
@@ -117,7 +117,7 @@ async function explainRefusal(ctx: IExecuteFunctions, api: ServiceApi, campaignI
 	const campaign = campaigns.find(({ id }) => id === campaignId);
 	if (campaign && !sendsByEmailOrInApp(campaign)) {
 		const channel = String(campaign.channel ?? campaign.type ?? 'another channel');
-		failure.message = `${api.operation} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
+		failure.message = `${api.label} failed: campaign "${String(campaign.name ?? campaignId)}" (${campaignId}) sends by ${channel}; a transactional survey goes out by email or in-app only [HTTP 400]`;
 		failure.description = `Pick an active email or in-app campaign (the Campaign list shows only those). ${failure.description ?? ''}`.trim();
 	}
 	return failure;

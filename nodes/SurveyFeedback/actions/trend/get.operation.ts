@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { toApiDateRange } from '../../../shared/dates';
-import { at, fieldError, oneOf, requireText } from '../../../shared/inputs';
+import { at, fieldError } from '../../../shared/errors';
+import { oneOf, requireText } from '../../../shared/inputs';
+import { trendRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists';
-import type { OperationOption } from '../../helpers/operation';
-import { trendRecord } from '../../../shared/records';
+import { recordOf } from '../../helpers/lists/readRecords';
+import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

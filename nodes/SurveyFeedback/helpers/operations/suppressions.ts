@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { at, optionalText, requireText } from '../../shared/inputs';
-import { asNodeError } from '../../shared/nodeError';
-import type { ServiceApi } from '../../shared/transport';
-import { getAllRecords, recordOf } from './lists';
+import { asItemError, at } from '../../../shared/errors';
+import { optionalText, requireText } from '../../../shared/inputs';
+import type { ServiceApi } from '../../../shared/transport';
+import type { OperationOption, SingleOperation } from '../../actions/operationModule';
+import { readUnpagedList, recordOf } from '../lists/readRecords';
 
 /**
  * What email and domain suppressions share: the list, the removal by ID, the note. The kind is the
@@ -15,7 +16,7 @@ export type SuppressionKind = 'emails' | 'domains';
 const ONLY_MANUAL =
 	'Only suppressions added manually (through the API or the dashboard) can be removed; the ones the service adds itself, such as bounces, complaints and built-in lists, cannot.';
 
-export const suppressionIdField: INodeProperties = {
+const suppressionIdField: INodeProperties = {
 	displayName: 'Suppression ID',
 	name: 'suppressionId',
 	type: 'string',
@@ -34,7 +35,7 @@ export const noteField: INodeProperties = {
 };
 
 export async function listSuppressions(api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject[]> {
-	return getAllRecords(api, itemIndex, { method: 'GET', path: `/api/v2/suppressions/${kind}` }, kind);
+	return readUnpagedList(api, itemIndex, { method: 'GET', path: `/api/v2/suppressions/${kind}` }, kind);
 }
 
 export function readNote(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
@@ -45,14 +46,25 @@ export async function addSuppression(api: ServiceApi, itemIndex: number, kind: S
 	return recordOf(await api.request({ method: 'POST', path: `/api/v2/suppressions/${kind}`, body, itemIndex }));
 }
 
-export async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
+async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
 	const id = requireText(ctx.getNodeParameter('suppressionId', itemIndex), at({ node: ctx.getNode(), itemIndex }, 'Suppression ID'));
 	try {
 		return recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
 	} catch (error) {
 		// The service refuses to remove an automatic suppression with a 400; say why, whatever its wording.
-		const failure = asNodeError(ctx.getNode(), error, itemIndex);
+		const failure = asItemError(ctx.getNode(), error, itemIndex);
 		if (failure instanceof NodeApiError && failure.httpCode === '400') failure.description = `${ONLY_MANUAL} ${failure.description ?? ''}`.trim();
 		throw failure;
 	}
+}
+
+/** The Remove operation of a kind of suppression: DELETE by the Suppression ID, one request per item. */
+export function removeSuppressionOperation(kind: SuppressionKind, option: OperationOption): SingleOperation {
+	return {
+		option,
+		properties: [suppressionIdField],
+		async execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+			return await removeSuppression(this, api, itemIndex, kind);
+		},
+	};
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from './rows';
+import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from '../bulk/rowSchemas';
 
 /** What a customer row of the write side is made of (snake_case, as the service takes it). */
 const customerFields = {
@@ -30,7 +30,7 @@ export const emailRow = z.object({ email });
 
 /**
  * A person's fields by the service's names and the camelCase ones (as the read side and most n8n
- * items spell them), for the item readers of customers and of imported responses.
+ * items spell them), for the item readers of customers, of v1 subscribers and of imported responses.
  */
 export const personNames = {
 	email: 'email',
@@ -77,8 +77,5 @@ const customerReadOnly = [
 
 export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, readOnly: customerReadOnly });
 export const readRecipientJson = itemJsonReader({ names: customerNames, readOnly: customerReadOnly });
-export const readV1SubscriberJson = itemJsonReader({
-	names: { email: 'email', first_name: 'first_name', firstName: 'first_name', last_name: 'last_name', lastName: 'last_name', company: 'company', companyName: 'company' },
-	readOnly: customerReadOnly,
-});
+export const readV1SubscriberJson = itemJsonReader({ names: personNames, readOnly: customerReadOnly });
 export const readEmailJson = itemJsonReader({ names: { email: 'email' }, ignoreOthers: true });

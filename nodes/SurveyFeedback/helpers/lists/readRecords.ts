@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { collectPages, recordsOf, type PageWalk } from '../../shared/paging';
-import type { ServiceApi } from '../../shared/transport';
+import { collectPages, recordsOf, type PageWalk } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
 
-export type ListRequest = Omit<PageWalk['request'], 'operation'>;
+export type ListRequest = Omit<PageWalk['request'], 'label'>;
 
-/** A Get Many operation: reads Return All and Limit for the item, then walks the pages. */
-export async function getMany(
+/** A list the service pages (customers, feedback, outbox…): reads Return All and Limit for the item, then walks the pages. */
+export async function readPagedList(
 	ctx: IExecuteFunctions,
 	api: ServiceApi,
 	itemIndex: number,
@@ -14,12 +14,12 @@ export async function getMany(
 ): Promise<IDataObject[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
-	const request = { ...walk.request, operation: api.operation, itemIndex };
+	const request = { ...walk.request, label: api.label, itemIndex };
 	return collectPages(ctx, api, { ...walk, request }, { returnAll, limit });
 }
 
 /** A list the service does not page (templates, campaigns, trend groups, suppressions): one request, every record. */
-export async function getAllRecords(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
+export async function readUnpagedList(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
 	return recordsOf(await api.request({ ...request, itemIndex }), recordsKey);
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { attempt, compact, describeType, fieldError, problem, rules } from '../../shared/inputs';
+import { fieldError } from '../../../shared/errors';
+import { attempt, compact, describeType, problem, rules } from '../../../shared/inputs';
 
 /**
  * The rows bulk operations send (a customer, a survey recipient, an imported response…) are each

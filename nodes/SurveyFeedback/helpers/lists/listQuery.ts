@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange, type DateRule } from '../../shared/dates';
-import { attributeFilterProperties, campaignLocator } from '../../shared/descriptions';
-import { at, attributeFilterQuery, compact, optionalText } from '../../shared/inputs';
-import { returnAllOrLimit } from './descriptions';
+import { toApiDateRange, type DateRule } from '../../../shared/dates';
+import { attributeFilterProperties, campaignLocator } from '../../../shared/descriptions';
+import { at } from '../../../shared/errors';
+import { attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
+import { returnAllOrLimit } from '../descriptions';
 
 /**
  * The shape the feedback and outbox lists share: Return All / Limit, an optional campaign, a

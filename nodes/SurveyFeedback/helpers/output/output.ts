@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../shared/records';
-import type { OperationModule } from './operation';
+import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
+import type { OperationModule } from '../../actions/operationModule';
 import { isToolRun, simplifyRecord } from './toolMode';
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemParameter } from './itemParameter';
+import { itemParameter } from '../bulk/itemParameter';
 
 /** Values of registered custom customer properties, as `{ label, value, type }` entries. */
 export const customPropertiesField: INodeProperties = {

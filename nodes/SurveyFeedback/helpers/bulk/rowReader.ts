@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { parseRow, type ItemJsonReader } from './rows';
+import { parseRow, type ItemJsonReader } from './rowSchemas';
 
 /**
  * Reads the rows of a bulk operation in either input mode, through one schema: Define Below builds

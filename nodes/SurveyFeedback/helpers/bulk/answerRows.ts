@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOutcome, Prepared } from './operation';
+import { refusedRowError } from '../../../shared/errors';
+import type { ItemOutcome, Prepared } from '../../actions/operationModule';
 
 /**
  * How the rows of this API's bulk answers go back to the items they came from: by the row's
@@ -62,19 +62,9 @@ export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows
 		if (!row) return { itemIndex, json: { ...base, ...pairing.withoutRow(value) } };
 		// `index` is the row's position in the request: not a field of the record.
 		const fields = Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'index'));
-		if (pairing.isFailed(row)) return { itemIndex, error: rowError(node, itemIndex, { ...base, ...fields }) };
+		if (pairing.isFailed(row)) return { itemIndex, error: refusedRowError(node, itemIndex, { ...base, ...fields }) };
 		return { itemIndex, json: { ...base, ...fields } };
 	});
-}
-
-/** A row the service reported as failed, as its item's error; the router puts the row in the error item's `details`. */
-function rowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
-	const reason = String(row.reason ?? row.message ?? row.error ?? row.status ?? 'failed');
-	const error = new NodeOperationError(node, `refused by the service: ${reason}`, {
-		itemIndex,
-		description: `The service did not accept item ${itemIndex}: ${reason}`,
-	});
-	return Object.assign(error, { row });
 }
 
 const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected']);

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { toApiDateRange } from '../../shared/dates';
-import { campaignLocator } from '../../shared/descriptions';
-import { at, compact, fieldError, oneOf, optionalText, requireEmail, requireText } from '../../shared/inputs';
-import { recordsOf } from '../../shared/paging';
-import type { ServiceApi } from '../../shared/transport';
-import type { ItemOutcome, Prepared } from './operation';
-import { isFailedRow, outcomesFromRows } from './bulkRows';
+import { toApiDateRange } from '../../../shared/dates';
+import { campaignLocator } from '../../../shared/descriptions';
+import { at, fieldError } from '../../../shared/errors';
+import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
+import { recordsOf } from '../../../shared/paging';
+import type { ServiceApi } from '../../../shared/transport';
+import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../actions/operationModule';
+import { isFailedRow, outcomesFromRows } from '../bulk/answerRows';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each
  * request short even when email items match many records (deleting feedback also recalculates
  * company scores), and 100 is the smallest bulk limit this API documents anywhere.
  */
-export const SOFT_DELETE_BATCH_SIZE = 100;
+const SOFT_DELETE_BATCH_SIZE = 100;
 
 /** What differs between DELETE /api/v2/feedback and DELETE /api/v2/outbox. */
 export interface SoftDeleteTarget {
@@ -38,7 +39,7 @@ function deleteByOptions(target: SoftDeleteTarget): INodePropertyOptions[] {
 	];
 }
 
-export function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
+function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
 	const byEmail = { show: { deleteBy: ['email'] } };
 	return [
 		{
@@ -95,7 +96,7 @@ export function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[
 }
 
 /** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`. */
-export function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (itemIndex: number) => Prepared<IDataObject> {
+function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (itemIndex: number) => Prepared<IDataObject> {
 	const node = ctx.getNode();
 	const timezone = ctx.getTimezone();
 	return (itemIndex) => {
@@ -129,7 +130,7 @@ export function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarge
 }
 
 /** Soft-deletes a batch by ID or by email; each item gets its own row back. */
-export async function sendSoftDelete(
+async function sendSoftDelete(
 	ctx: IExecuteFunctions,
 	batch: Array<Prepared<IDataObject>>,
 	api: ServiceApi,
@@ -155,4 +156,25 @@ export async function sendSoftDelete(
 		isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
 		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
 	});
+}
+
+/**
+ * The Delete operation of a soft-deleting endpoint: each item picks its records by ID, or by email
+ * narrowed by campaign and dates; items go SOFT_DELETE_BATCH_SIZE to a request. `notice` is shown
+ * above the fields, for what deleting also changes.
+ */
+export function softDeleteOperation(spec: { option: OperationOption; target: SoftDeleteTarget; notice?: string }): BulkOperation<IDataObject> {
+	const { target } = spec;
+	const notice: INodeProperties[] = spec.notice ? [{ displayName: spec.notice, name: 'deleteNotice', type: 'notice', default: '' }] : [];
+	return {
+		option: spec.option,
+		properties: [...notice, ...softDeleteProperties(target)],
+		batchSize: SOFT_DELETE_BATCH_SIZE,
+		itemReader(this: IExecuteFunctions) {
+			return softDeleteReader(this, target);
+		},
+		async send(this: IExecuteFunctions, batch: Array<Prepared<IDataObject>>, api: ServiceApi): Promise<ItemOutcome[]> {
+			return await sendSoftDelete(this, batch, api, target);
+		},
+	};
 }
