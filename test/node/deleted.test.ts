@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { byId, field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
 import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
@@ -124,5 +125,19 @@ describe('as an AI tool', () => {
 		const { json, error } = await run({ resource: 'customer', operation: 'delete', email: field('email') }, [{ email: 'tool@deleted-test.com' }], { tool: true });
 		expect(error).toBeUndefined();
 		expect(json).toEqual([{ email: 'tool@deleted-test.com', deleted: true }]);
+	});
+});
+
+describe('the editor says what a delete that finds nothing returns', () => {
+	const properties = new SurveyFeedback().description.properties;
+	it.each([
+		['customer', 'email'],
+		['feedback', 'deleteBy'],
+		['outbox', 'deleteBy'],
+	])('%s: Delete, on its %s field', (resource, name) => {
+		const property = properties.find(
+			(candidate) => candidate.name === name && candidate.displayOptions?.show?.resource?.includes(resource) && candidate.displayOptions?.show?.operation?.includes('delete'),
+		);
+		expect(property?.description).toMatch(/\(already deleted, or never there\) counts as deleted, not as a failed item/);
 	});
 });
