@@ -5,6 +5,7 @@ import { companyRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
+import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import type { OperationOption } from '../operationModule';
 
 export const option: OperationOption = {
@@ -16,7 +17,7 @@ export const option: OperationOption = {
 		'List companies with their scores (NPS, CSAT, CES) and customer counts.',
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = withSortCollection([
 	...returnAllOrLimit,
 	{
 		displayName: 'Options',
@@ -40,12 +41,11 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
-];
+], 'options');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return readPagedList(this, api, itemIndex, {
-		request: { method: 'GET', path: '/api/v2/companies', qs: compact({ sort: options.sort as string }) },
+		request: { method: 'GET', path: '/api/v2/companies', qs: compact({ sort: readSort(this, itemIndex, { name: 'options', label: 'Options' }) }) },
 		recordsKey: 'companies',
 	});
 }

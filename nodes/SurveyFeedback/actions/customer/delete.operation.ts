@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
+import { deletedOutcomes } from '../../helpers/output/deleted';
 import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
@@ -11,7 +12,9 @@ export const option: OperationOption = {
 	description: 'Delete customers and all their data',
 };
 
-export const properties = emailListProperties('Email of the customer to delete, with all their data. Items are sent 1000 per request.');
+export const properties = emailListProperties(
+	'Email of the customer to delete, with all their data. An email with no customer (already deleted, or never there) counts as deleted, not as a failed item. Items are sent 1000 per request.',
+);
 
 export const batchSize = 1000;
 
@@ -20,5 +23,6 @@ export function itemReader(this: IExecuteFunctions) {
 }
 
 export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
-	return sendEmailList(this, batch, api, { method: 'DELETE', path: '/api/v2/customers', missingIsDone: true });
+	const outcomes = await sendEmailList(this, batch, api, { method: 'DELETE', path: '/api/v2/customers', missingIsDone: true });
+	return deletedOutcomes(this, batch, outcomes, ({ email }) => ({ email }));
 }

@@ -6,6 +6,7 @@ import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { datesAndAttributes } from '../../helpers/lists/listQuery';
+import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../operationModule';
 
@@ -18,7 +19,7 @@ export const option: OperationOption = {
 		'Find customers, newest first: by exact email, by creation dates (YYYY-MM-DD) or by custom properties. Each customer has its ID, email, first and last name, company, tags and custom properties.',
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = withSortCollection([
 	...returnAllOrLimit,
 	{
 		displayName: 'Filters',
@@ -33,13 +34,13 @@ export const properties: INodeProperties[] = [
 		],
 	},
 	...attributeFilterProperties,
-];
+], 'filters');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = compact({
 		email: filters.email as string,
-		sort: filters.sort as string,
+		sort: readSort(this, itemIndex, { name: 'filters', label: 'Filters' }),
 		...datesAndAttributes(this, itemIndex, filters, 'instant'),
 	});
 	return readPagedList(this, api, itemIndex, {

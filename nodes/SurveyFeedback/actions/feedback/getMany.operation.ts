@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = listProperties({
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const qs = readListQuery(this, itemIndex, {
 		dateRule: 'instant',
-		textFilters: { email: 'Email', customerId: 'Customer ID', sort: 'Sort' },
+		textFilters: { email: 'Email', customerId: 'Customer ID' },
 	});
 	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/feedback', qs },

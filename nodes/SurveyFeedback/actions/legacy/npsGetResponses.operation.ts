@@ -5,6 +5,7 @@ import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
+import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import type { OperationOption } from '../operationModule';
 import { replacedBy } from './common';
 
@@ -15,7 +16,7 @@ export const option: OperationOption = {
 	description: 'Deprecated v2 endpoint; replaced by Feedback › Get Many',
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = withSortCollection([
 	replacedBy('npsGetResponses', 'Deprecated endpoint. Use Feedback › Get Many instead: the same responses, with more filters.'),
 	...returnAllOrLimit,
 	{
@@ -29,12 +30,12 @@ export const properties: INodeProperties[] = [
 			createdDateSort,
 		],
 	},
-];
+], 'filters');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = compact({
-		sort: filters.sort as string,
+		sort: readSort(this, itemIndex, { name: 'filters', label: 'Filters' }),
 		...toApiDateRange(filters.startDate, filters.endDate, 'instant', {
 			node: this.getNode(),
 			itemIndex,

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { compact, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { returnAllOrLimit } from '../../helpers/descriptions';
+import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import type { OperationOption } from '../operationModule';
 import { replacedBy, v1List } from './common';
 
@@ -13,7 +14,7 @@ export const option: OperationOption = {
 	description: 'Legacy v1 API; replaced by Feedback › Get Many',
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = withSortCollection([
 	replacedBy(
 		'v1GetLatestResponses',
 		'Legacy v1 API: the latest NPS response of each customer. Use Feedback › Get Many instead: it has every response, with filters.',
@@ -46,7 +47,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
-];
+], 'options');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -55,6 +56,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 	const email = toStringList(options.emails, at).map((entry) => requireEmail(entry, at));
 	return v1List(this, api, itemIndex, {
 		path: '/api/service/nps/customers/response',
-		qs: compact({ sort: (options.sort as string) || 'DESC', email }),
+		qs: compact({ sort: readSort(this, itemIndex, { name: 'options', label: 'Options' }) || 'DESC', email }),
 	});
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
+import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import type { OperationOption } from '../operationModule';
 import { replacedBy, v1List } from './common';
 
@@ -12,7 +13,7 @@ export const option: OperationOption = {
 	description: 'Legacy v1 API; replaced by Customer › Get Many',
 };
 
-export const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = withSortCollection([
 	replacedBy('v1GetSubscribers', 'Legacy v1 API. Use Customer › Get Many instead: it filters by email, dates and properties.'),
 	...returnAllOrLimit,
 	{
@@ -25,12 +26,11 @@ export const properties: INodeProperties[] = [
 			createdDateSort,
 		],
 	},
-];
+], 'options');
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return v1List(this, api, itemIndex, {
 		path: '/api/service/nps/customers',
-		qs: { sort: (options.sort as string) || '-createdDate' },
+		qs: { sort: readSort(this, itemIndex, { name: 'options', label: 'Options' }) || '-createdDate' },
 	});
 }

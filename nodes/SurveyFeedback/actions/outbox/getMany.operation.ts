@@ -71,7 +71,7 @@ export const properties: INodeProperties[] = listProperties({
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const qs = readListQuery(this, itemIndex, {
 		dateRule: 'day',
-		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By', sort: 'Sort' },
+		textFilters: { email: 'Email', channel: 'Channel', sentBy: 'Sent By' },
 	});
 	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/outbox', qs },

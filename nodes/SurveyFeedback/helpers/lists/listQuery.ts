@@ -5,13 +5,15 @@ import { attributeFilterProperties, campaignLocator } from '../../../shared/desc
 import { at } from '../../../shared/errors';
 import { attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
 import { returnAllOrLimit } from '../descriptions';
+import { readSort, withSortCollection } from './sort';
 
 /**
  * The shape the feedback and outbox lists share: Return All / Limit, an optional campaign, a
- * Filters collection (the endpoint's own filters) and the attribute filters.
+ * Filters collection (the endpoint's own filters, with Sort among them in version 1), the
+ * attribute filters and, from version 2, the Sort collection.
  */
 export function listProperties({ records, filters }: { records: string; filters: INodeProperties[] }): INodeProperties[] {
-	return [
+	return withSortCollection([
 		...returnAllOrLimit,
 		campaignLocator({ required: false, description: `Only ${records} of this campaign` }),
 		{
@@ -23,10 +25,10 @@ export function listProperties({ records, filters }: { records: string; filters:
 			options: filters,
 		},
 		...attributeFilterProperties,
-	];
+	], 'filters');
 }
 
-/** Reads the list's query: campaignId, the Filters collection (dates by the endpoint's rule) and attributes. */
+/** Reads the list's query: campaignId, the Filters collection (dates by the endpoint's rule), the sort and attributes. */
 export function readListQuery(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -41,6 +43,7 @@ export function readListQuery(
 	return compact({
 		campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim(),
 		...text,
+		sort: readSort(ctx, itemIndex, { name: 'filters', label: 'Filters' }),
 		...datesAndAttributes(ctx, itemIndex, filters, dateRule),
 	});
 }

@@ -8,6 +8,7 @@ import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../actions/operationModule';
 import { isFailedRow, outcomesFromRows } from '../bulk/answerRows';
+import { deletedOutcomes } from '../output/deleted';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each
@@ -51,7 +52,7 @@ function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
 			noDataExpression: true,
 			options: deleteByOptions(target),
 			default: 'id',
-			description: `How each item picks the ${target.records} to delete. Deleted records no longer appear in lists; deleting again does no harm.`,
+			description: `How each item picks the ${target.records} to delete. Deleted records no longer appear in lists; deleting again does no harm: an item that matches nothing (already deleted, or never there) counts as deleted, not as a failed item.`,
 		},
 		{
 			displayName: target.idLabel,
@@ -129,7 +130,7 @@ function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (it
 	};
 }
 
-/** Soft-deletes a batch by ID or by email; each item gets its own row back. */
+/** Soft-deletes a batch by ID or by email; each item gets its own output, named by its ID or its email and filters. */
 async function sendSoftDelete(
 	ctx: IExecuteFunctions,
 	batch: Array<Prepared<IDataObject>>,
@@ -148,7 +149,7 @@ async function sendSoftDelete(
 		const key = record[target.idField] ?? record.email;
 		return typeof key === 'string' ? key : undefined;
 	};
-	return outcomesFromRows(ctx.getNode(), batch, recordsOf(body, 'results'), {
+	const outcomes = outcomesFromRows(ctx.getNode(), batch, recordsOf(body, 'results'), {
 		keyOf,
 		rowKeyOf: keyOf,
 		base: (value) => value,
@@ -156,6 +157,7 @@ async function sendSoftDelete(
 		isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
 		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
 	});
+	return deletedOutcomes(ctx, batch, outcomes, (value) => value);
 }
 
 /**

@@ -6,6 +6,7 @@ import { optionalText, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import type { OperationOption, SingleOperation } from '../../actions/operationModule';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
+import { deletedRecord } from '../output/deleted';
 
 /**
  * What email and domain suppressions share: the list, the removal by ID, the note. The kind is the
@@ -49,7 +50,8 @@ export async function addSuppression(api: ServiceApi, itemIndex: number, kind: S
 async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
 	const id = requireText(ctx.getNodeParameter('suppressionId', itemIndex), at({ node: ctx.getNode(), itemIndex }, 'Suppression ID'));
 	try {
-		return recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
+		const answer = recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
+		return deletedRecord(ctx, { suppressionId: id }, answer);
 	} catch (error) {
 		// The service refuses to remove an automatic suppression with a 400; say why, whatever its wording.
 		const failure = asItemError(ctx.getNode(), error, itemIndex);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
 import type { OperationModule } from '../../actions/operationModule';
+import { VERSION_2 } from '../versions';
 import { isToolRun, simplifyRecord } from './toolMode';
 
 /**
@@ -10,9 +11,6 @@ import { isToolRun, simplifyRecord } from './toolMode';
  * records with more than ten fields have Simplify, on by default; in tool mode the Output choice
  * instead: Simplified, Raw, or Selected Fields (the ID always kept).
  */
-
-/** Shown on version 2 nodes; a later version adds its number here. */
-const VERSION_2 = { '@version': [2] };
 
 /** Simplify, Output and Fields of an operation that returns `shape` records. */
 export function outputProperties(shape: RecordShape): INodeProperties[] {

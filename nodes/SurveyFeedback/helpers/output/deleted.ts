@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ItemOutcome, Prepared } from '../../actions/operationModule';
+import { isVersion2 } from '../versions';
+
+/**
+ * What a delete returns for each item it deleted. Version 1 returns the service's answer for the
+ * item. From version 2 it returns what was deleted (the item's email or ID) and `deleted: true`,
+ * as n8n's UX guidelines ask of deletes. A delete the service treats as done when nothing matched
+ * (already deleted, or never there) returns `deleted: true` too: the records are gone either way.
+ * A failed item stays an error.
+ */
+
+/** The output of one deleted record: `identifier` is what the item named, `answer` the service's answer. */
+export function deletedRecord(ctx: IExecuteFunctions, identifier: IDataObject, answer: IDataObject): IDataObject {
+	return isVersion2(ctx) ? { ...identifier, deleted: true } : answer;
+}
+
+/** The outcomes of a bulk delete's batch, each deleted item's output named by `identifierOf` its value. */
+export function deletedOutcomes<T>(
+	ctx: IExecuteFunctions,
+	batch: Array<Prepared<T>>,
+	outcomes: ItemOutcome[],
+	identifierOf: (value: T) => IDataObject,
+): ItemOutcome[] {
+	if (!isVersion2(ctx)) return outcomes;
+	const values = new Map(batch.map(({ itemIndex, value }) => [itemIndex, value]));
+	return outcomes.map((outcome) =>
+		'error' in outcome ? outcome : { itemIndex: outcome.itemIndex, json: { ...identifierOf(values.get(outcome.itemIndex) as T), deleted: true } },
+	);
+}
