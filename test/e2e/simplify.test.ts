@@ -2,7 +2,8 @@
  * Proves, in a real n8n (the package installed as a community package) against the simulator,
  * what each version of the Survey Feedback node returns: a node saved as version 1 returns the
  * service's records whole, as before version 2 existed; version 2 returns the simplified records
- * by default, and the whole ones with Simplify off.
+ * by default, and the whole ones with Simplify off. Version 2's order is in a Sort collection of
+ * its own and sends what version 1's Filters › Sort sends; its deletes return `deleted: true`.
  */
 import { outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import { describeRun, n8nInstance } from './support';
@@ -59,5 +60,18 @@ describe('Simplify in version 2, whole records in version 1', () => {
 			expect(record.isResponded).toBe(whole[index].detailedStatus.isResponded);
 			expect(record.email).toBe(whole[index].email);
 		});
+	});
+
+	it('version 2 orders by its Sort collection as version 1 by Filters › Sort: oldest first', () => {
+		const v1Oldest = outputItems(res, 'Oldest first (version 1)');
+		const v2Oldest = outputItems(res, 'Oldest first (version 2)');
+		expect(v2Oldest).toEqual(v1Oldest);
+		const dates = v2Oldest.map((record) => Date.parse(record.createdDate));
+		expect(dates).toEqual([...dates].sort((a, b) => a - b));
+		expect(v2Oldest.map((record) => record.id)).not.toEqual(v1.map((record) => record.id));
+	});
+
+	it('version 2 Delete returns what it deleted with deleted: true', () => {
+		expect(outputItems(res, 'Delete (version 2)')).toEqual([{ feedbackId: '6f00000000000000000009ff', deleted: true }]);
 	});
 });

@@ -426,6 +426,10 @@ const simplifyNodes: Node[] = [
 	sf('Feedback (version 2, Simplify off)', { ...SIMPLIFY_READ, simple: false }, { typeVersion: 2 }),
 	sf('Sent surveys (version 2)', { resource: 'outbox', operation: 'getMany', limit: 5 }, { typeVersion: 2 }),
 	sf('Sent surveys (version 1)', { resource: 'outbox', operation: 'getMany', limit: 5 }),
+	sf('Oldest first (version 1)', { ...SIMPLIFY_READ, filters: { sort: 'createdDate' } }),
+	sf('Oldest first (version 2)', { ...SIMPLIFY_READ, simple: false, sort: { order: 'createdDate' } }, { typeVersion: 2 }),
+	// An ID the account has none of: deleting it again is no harm, and the data other tests read stays.
+	sf('Delete (version 2)', { resource: 'feedback', operation: 'delete', deleteBy: 'id', feedbackId: '6f00000000000000000009ff' }, { typeVersion: 2 }),
 ];
 
 export const simplifyWorkflow = workflow(SIMPLIFY_ID, 'E2E: Simplify in version 2, whole records in version 1', simplifyNodes, fromRun(simplifyNodes, []));
