@@ -162,7 +162,7 @@ async function load(round: number, headers: 'none' | 'ietf'): Promise<{ refused:
 	});
 	expect(misnamed).toEqual([]);
 	expect(new Set(written).size).toBe(EXECUTIONS * CUSTOMERS);
-	expect(sim.state().accounts[0].counts.customers).toBe(50 + (round + 1) * EXECUTIONS * CUSTOMERS);
+	expect(sim.state().accounts[0].counts.customers).toBe(50 + GETS + (round + 1) * EXECUTIONS * CUSTOMERS);
 
 	// Both workers ran executions (n8n's records name no worker: the workers' logs do).
 	const byWorker = cluster.executionsByWorker();
