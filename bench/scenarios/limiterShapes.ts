@@ -33,6 +33,22 @@ export function limiterShapeVariants(credA: BenchCredentials, credB: BenchCreden
 	};
 }
 
+/** A run under a limiter shape, as the tables of scenarios 7 and 8 read it. */
+export interface ShapeRun {
+	ok: boolean;
+	share: number;
+	refused: number;
+}
+
+/** A cell: share / refused, median (range), failed runs, ✓ ✗ against a goal of [share at least, refused at most]. */
+export function shapeCell(ms: ShapeRun[], goal?: [number, number]): string {
+	const share = spread(ms.map((m) => m.share))!.median;
+	const refused = spread(ms.map((m) => m.refused))!.median;
+	const failed = ms.filter((m) => !m.ok).length;
+	const met = goal ? (share >= goal[0] && refused <= goal[1] && !failed ? ' ✓' : ' ✗') : '';
+	return `${fmtValues(ms.map((m) => m.share * 100), 0, ' %')} / ${fmtValues(ms.map((m) => m.refused * 100), 1, ' %')}${failed ? `, ${failed} failed` : ''}${met}`;
+}
+
 interface Measured {
 	ok: boolean;
 	share: number;
@@ -107,13 +123,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 		}
 	}
 	sim.configure({ rateLimit: false });
-	const cell = (ms: Measured[], goal?: [number, number]) => {
-		const share = spread(ms.map((m) => m.share))!.median;
-		const refused = spread(ms.map((m) => m.refused))!.median;
-		const failed = ms.filter((m) => !m.ok).length;
-		const met = goal ? (share >= goal[0] && refused <= goal[1] && !failed ? ' ✓' : ' ✗') : '';
-		return `${fmtValues(ms.map((m) => m.share * 100), 0, ' %')} / ${fmtValues(ms.map((m) => m.refused * 100), 1, ' %')}${failed ? `, ${failed} failed` : ''}${met}`;
-	};
+	const cell = shapeCell;
 	const rows = shapes.map(([name]) => {
 		const a = results.get(`${name}:a`)!;
 		const b = results.get(`${name}:b`)!;

@@ -21,7 +21,8 @@ import type { Bench } from '../lib/bench';
 import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
 import { tally, type SeenRequest } from '../lib/requests';
-import { fmtValues, num, spread } from '../lib/stats';
+import { fmtValues, num } from '../lib/stats';
+import { shapeCell } from './limiterShapes';
 import { SHAPE_GOALS } from '../pacerModel';
 
 const EXECUTIONS = 4;
@@ -133,19 +134,12 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 		sim.configure({ rateLimit: false });
 	}
 
-	const cell = (ms: Measured[], goal?: [number, number]) => {
-		const share = spread(ms.map((m) => m.share))!.median;
-		const refused = spread(ms.map((m) => m.refused))!.median;
-		const failed = ms.filter((m) => !m.ok).length;
-		const met = goal ? (share >= goal[0] && refused <= goal[1] && !failed ? ' ✓' : ' ✗') : '';
-		return `${fmtValues(ms.map((m) => m.share * 100), 0, ' %')} / ${fmtValues(ms.map((m) => m.refused * 100), 1, ' %')}${failed ? `, ${failed} failed` : ''}${met}`;
-	};
 	const peaks = (ms: Measured[]) => ms[0].workers.map((_, w) => num(Math.max(...ms.map((m) => m.workers[w].peakMb)), 0)).join(' / ');
 	const rows = shapes.map(([name]) => {
 		const row = [SHAPE_GOALS[name].label];
 		for (const workers of WORKER_COUNTS) {
 			const ms = results.get(`${name}:${workers}`)!;
-			row.push(cell(ms, SHAPE_GOALS[name].shared), fmtValues(ms.map((m) => m.spanMs / 1000), 1), peaks(ms));
+			row.push(shapeCell(ms, SHAPE_GOALS[name].shared), fmtValues(ms.map((m) => m.spanMs / 1000), 1), peaks(ms));
 		}
 		return row;
 	});
