@@ -11,10 +11,10 @@
  * workers see the account's shared state, where few of the requests are refused.
  */
 import { outputItems } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type Simulator } from '../../dev/simulator';
 import { callWebhook, loadWorkflow } from '../../dev/queue/workflows';
-import { simulatorCredential } from './support';
 
 const EXECUTIONS = 4;
 const PAGES = 30;
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 	// Two executions per worker at most: four at once must land on both.
 	cluster = await createQueueCluster({ name: 'test-load', workers: 2, concurrency: 2 });
-	await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED, LIMIT)]);
+	await cluster.main.importCredentials([simulatorCredential(sim, { ...CRED, apiKey: sim.accounts[0].writeKey, limit: LIMIT })]);
 	await cluster.main.importWorkflows([loadWorkflow(WORKFLOW_ID, 'queue-load', CRED, CUSTOMERS)]);
 	await cluster.main.activate(WORKFLOW_ID);
 	await cluster.start();

@@ -1,44 +1,14 @@
-/**
- * A harness that runs a real n8n (installed by dev/n8n/install.sh) headless, with a
- * community package loaded from a folder, for the e2e tests, the demo and the benchmarks.
- *
- * Uses only Node.js built-ins. Run by jest (ts-jest) or by `npx tsx`.
- *
- *   const rt = await ensureN8n();                       // installs n8n on first use
- *   const n8n = await createInstance({ packageDir: REPO_ROOT });
- *   await n8n.importCredentials([{ id: 'cred1', name: 'Api', type: 'surveyFeedbackApi', data: {...} }]);
- *   const [wf] = await n8n.importWorkflows([workflowJson]);
- *   const res = await n8n.execute(wf.id);              // `n8n execute --id=... --rawOutput`
- *   outputItems(res, 'Survey Feedback');                 // the JSON items that node emitted
- *
- *   await n8n.start();                                  // `n8n start`, owner, session, API key
- *   await n8n.activate(wf.id);                          // publish: polls once at once
- *   const execs = await n8n.waitForExecutions({ workflowId: wf.id, count: 1 });
- *   await n8n.stop();                                   // kills the whole process tree
- *
- * See dev/n8n/README.md for what n8n's JSON looks like and the traps.
- */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** A throwaway n8n: its user folder, its CLI, its server, its REST and public APIs. */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
-export const INSTALL_SCRIPT = path.join(__dirname, 'install.sh');
-/** The n8n versions the project runs (dev/n8n/versions.json): the pinned one, and the matrix of `npm run test:compat`. */
-export const N8N_VERSIONS: { pinned: string; matrix: Array<{ label: string; version: string }> } = JSON.parse(
-	fs.readFileSync(path.join(__dirname, 'versions.json'), 'utf8'),
-);
-/** The n8n version the e2e tests, the demo and the benchmarks run by default. */
-export const PINNED_N8N_VERSION = N8N_VERSIONS.pinned;
-
-/** Where throwaway user folders go: `<repo>/.e2e-work`, or N8N_E2E_WORK_DIR. */
-export function workRoot(): string {
-	return process.env.N8N_E2E_WORK_DIR
-		? path.resolve(process.env.N8N_E2E_WORK_DIR)
-		: path.join(REPO_ROOT, '.e2e-work');
-}
+import { parseJsonAfterLogs, resultDataOf, runStatus } from './executionData';
+import { readFrom, tail } from './files';
+import { workRoot } from './paths';
+import { getFreePort, runProcess, sleep, startBackground, type BackgroundProcess } from './processes';
+import { ensureN8n, n8nAtLeast, hasModule } from './runtime';
+import type { CliResult, CreateInstanceOptions, CredentialImport, ExecuteResult, ExecutionsQuery, ImportedWorkflow, N8nRuntime, WorkflowJson } from './types';
 
 /** The encryption key every instance uses, so imported credentials decrypt the same way. */
 export const ENCRYPTION_KEY = 'n8n-e2e-harness-fixed-encryption-key-0001';
@@ -50,519 +20,6 @@ export const OWNER = {
 };
 const BROWSER_ID = 'n8n-e2e-harness';
 const READY_LINE = 'Editor is now accessible via';
-
-// ---------------------------------------------------------------------------------------------
-// Types
-
-export interface N8nRuntime {
-	/** The Node.js binary n8n runs on (24 for n8n 2.x, 22 for 1.x). */
-	nodeBin: string;
-	/** n8n's bin script: run as `nodeBin n8nBin <command>`. */
-	n8nBin: string;
-	/** e.g. "2.41.1". */
-	version: string;
-	/** e.g. "v24.21.0". */
-	nodeVersion: string;
-	/** Which n8n this is and why it was chosen (install.sh's N8N_VERSION_NOTE). */
-	note: string;
-	runtimeDir: string;
-}
-
-/** Whether a runtime's n8n is `version` or newer (plain x.y.z versions). */
-export function n8nAtLeast(runtime: Pick<N8nRuntime, 'version'>, version: string): boolean {
-	const have = runtime.version.split('.').map(Number);
-	const want = version.split('.').map(Number);
-	for (let i = 0; i < 3; i++) {
-		if ((have[i] ?? 0) !== (want[i] ?? 0)) return (have[i] ?? 0) > (want[i] ?? 0);
-	}
-	return true;
-}
-
-/** Whether a runtime's n8n has a backend module of that name (`n8n/dist/modules/<name>`). */
-export function hasModule(runtime: Pick<N8nRuntime, 'runtimeDir'>, name: string): boolean {
-	return fs.existsSync(path.join(runtime.runtimeDir, 'node_modules', 'n8n', 'dist', 'modules', name));
-}
-
-/** The node packages whose type lists (`dist/types/nodes.json`) nodeTypeVersions() reads, by type prefix. */
-const NODE_PACKAGES: Record<string, string> = {
-	'n8n-nodes-base': 'n8n-nodes-base',
-	'@n8n/n8n-nodes-langchain': '@n8n/n8n-nodes-langchain',
-};
-
-/**
- * The versions a runtime's n8n has of one of its own node types (e.g.
- * `@n8n/n8n-nodes-langchain.agent` → [1, 1.1, …, 3.1]); [] when it lacks the type.
- */
-export function nodeTypeVersions(runtime: Pick<N8nRuntime, 'runtimeDir'>, type: string): number[] {
-	const dot = type.lastIndexOf('.');
-	const pkg = NODE_PACKAGES[type.slice(0, dot)];
-	if (!pkg) throw new Error(`${type}: not a type of n8n's own node packages`);
-	const file = path.join(runtime.runtimeDir, 'node_modules', pkg, 'dist', 'types', 'nodes.json');
-	const types = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string; version: number | number[] }>;
-	return types.filter((t) => t.name === type.slice(dot + 1)).flatMap((t) => (Array.isArray(t.version) ? t.version : [t.version]));
-}
-
-/**
- * The nodes of n8n's own packages that some workflows use and a runtime's n8n lacks (the type,
- * or the typeVersion the workflow names), as "type vX" strings; [] when it has them all.
- */
-export function missingNodeTypes(runtime: Pick<N8nRuntime, 'runtimeDir'>, workflows: WorkflowJson[]): string[] {
-	const missing = new Set<string>();
-	for (const node of workflows.flatMap((wf) => wf.nodes)) {
-		const type = String(node.type);
-		if (!Object.keys(NODE_PACKAGES).some((prefix) => type.startsWith(`${prefix}.`))) continue;
-		if (!nodeTypeVersions(runtime, type).includes(Number(node.typeVersion ?? 1))) missing.add(`${type} v${node.typeVersion ?? 1}`);
-	}
-	return [...missing];
-}
-
-export interface CredentialImport {
-	id: string;
-	name: string;
-	/** Credential type name, e.g. "surveyFeedbackApi". */
-	type: string;
-	/** Plain data: n8n encrypts it on import. */
-	data: Record<string, unknown>;
-	[key: string]: unknown;
-}
-
-/**
- * The fields of a Survey Feedback credential that state an account's limit, for a simulator that
- * runs another limit than the documented one (none when it runs the documented one).
- */
-export function statedRateLimit(limit?: { limit: number; windowMs: number }): Record<string, number> {
-	return limit ? { rateLimitRequests: limit.limit, rateLimitWindow: limit.windowMs / 1000 } : {};
-}
-
-/** A workflow as n8n exports it; id, name, active, connections, settings and node ids are filled in when absent. */
-export interface WorkflowJson {
-	id?: string;
-	name?: string;
-	nodes: Array<Record<string, any>>;
-	connections?: Record<string, any>;
-	settings?: Record<string, any>;
-	[key: string]: any;
-}
-
-export type ImportedWorkflow = WorkflowJson & { id: string; name: string };
-
-export interface CliResult {
-	/** The process' exit code; 128 + signal number when killed by a signal (e.g. 139 = SIGSEGV). */
-	exitCode: number;
-	signal: NodeJS.Signals | null;
-	stdout: string;
-	stderr: string;
-	durationMs: number;
-	timedOut: boolean;
-}
-
-export interface ExecuteResult extends CliResult {
-	/**
-	 * The IRun n8n printed: `{ data: { resultData: { runData, lastNodeExecuted, error? }, ... },
-	 * mode: 'cli', status: 'success' | 'error' | ..., finished, startedAt, stoppedAt }`,
-	 * or null when no JSON was printed (n8n failed before running the workflow).
-	 */
-	data: any | null;
-	/**
-	 * `data.status` ('success', 'error', ...), null without data. Trust it over exitCode: n8n
-	 * 2.41.1 now and then crashes with SIGSEGV (exit 139) while exiting, after printing (about 1
-	 * run in 10 with the default expression engine; not seen with N8N_EXPRESSION_ENGINE=legacy).
-	 */
-	status: string | null;
-}
-
-export interface CreateInstanceOptions {
-	/** Folder(s) holding a package.json with an `n8n` block, and its built dist/. */
-	packageDir?: string | string[];
-	/** The user folder (N8N_USER_FOLDER); default `<workRoot>/<name>`. Emptied first. */
-	workDir?: string;
-	/** Name of the work folder under workRoot(); default unique per call. */
-	name?: string;
-	/**
-	 * 'copy' (default): copies package.json and the package's `files` (dist) into
-	 * `<userFolder>/.n8n/nodes/node_modules/<name>`, and links n8n's own n8n-workflow and luxon beside it,
-	 * as a community install has it. 'link': a symlink to packageDir (its imports then resolve
-	 * from packageDir's node_modules: a second n8n-workflow; needed if it has runtime dependencies).
-	 */
-	mode?: 'copy' | 'link';
-	/** Extra environment for every n8n process of this instance (wins over the defaults). */
-	env?: Record<string, string>;
-}
-
-export interface ExecutionsQuery {
-	workflowId?: string;
-	includeData?: boolean;
-	status?: 'canceled' | 'error' | 'running' | 'success' | 'waiting';
-	/** Most executions to return, newest first; default 100. */
-	limit?: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** The last `lines` lines of a text (or of a file, when given a path that exists). */
-export function tail(textOrFile: string, lines = 60): string {
-	let text = textOrFile;
-	if (!textOrFile.includes('\n') && textOrFile.startsWith('/') && fs.existsSync(textOrFile)) {
-		text = readTail(textOrFile, 256 * 1024);
-	}
-	return text.split('\n').slice(-lines).join('\n');
-}
-
-function readTail(file: string, bytes: number): string {
-	try {
-		const fd = fs.openSync(file, 'r');
-		try {
-			const size = fs.fstatSync(fd).size;
-			const start = Math.max(0, size - bytes);
-			const buf = Buffer.alloc(size - start);
-			fs.readSync(fd, buf, 0, buf.length, start);
-			return buf.toString('utf8');
-		} finally {
-			fs.closeSync(fd);
-		}
-	} catch {
-		return '';
-	}
-}
-
-/** Ports handed out by this process, so two servers started together never get the same one. */
-const portsGiven = new Set<number>();
-
-/** Where the kernel picks the local ports of outgoing connections (Linux; 32768 elsewhere). */
-function outgoingPortsStart(): number {
-	try {
-		return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
-	} catch {
-		return 32768;
-	}
-}
-
-/** Binds `port` on 127.0.0.1 (0: any) and lets it go again: the port bound, or undefined if taken. */
-function tryPort(port: number): Promise<number | undefined> {
-	return new Promise((resolve) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', () => resolve(undefined));
-		srv.listen(port, '127.0.0.1', () => {
-			const addr = srv.address();
-			const bound = typeof addr === 'object' && addr ? addr.port : undefined;
-			srv.close(() => resolve(bound));
-		});
-	});
-}
-
-/**
- * A free port below the range of outgoing connections. A port is often chosen well before its
- * server binds it (a worker's health port, a main restarted on its own port); in that range any
- * connection to Postgres, Redis or the simulator may take it meanwhile, and n8n then exits.
- */
-export async function getFreePort(): Promise<number> {
-	const low = 12_000;
-	const high = Math.min(outgoingPortsStart(), 32768) - 1;
-	for (let attempt = 0; high - low > 1000 && attempt < 200; attempt++) {
-		const port = low + Math.floor(Math.random() * (high - low));
-		if (portsGiven.has(port) || (await tryPort(port)) === undefined) continue;
-		portsGiven.add(port);
-		return port;
-	}
-	// No room below the outgoing range: let the kernel choose.
-	const port = await tryPort(0);
-	if (port === undefined) throw new Error('no free port on 127.0.0.1');
-	return port;
-}
-
-const SIGNAL_NUMBERS: Record<string, number> = {
-	SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8,
-	SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15,
-};
-
-/** Kills a process group (the child was spawned detached, so its pid is the group id). */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-	if (!pid) return;
-	try {
-		process.kill(-pid, signal);
-	} catch {
-		// ESRCH: the group is gone already.
-	}
-}
-
-function groupAlive(pid: number): boolean {
-	try {
-		process.kill(-pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/** Every process group this module started and has not seen end: killed if the test process exits. */
-const liveGroups = new Set<number>();
-process.once('exit', () => {
-	for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-});
-
-interface SpawnOptions {
-	cwd: string;
-	env: NodeJS.ProcessEnv;
-	timeoutMs: number;
-	/** A file to append the output to, as it comes. */
-	logFile?: string;
-	/** Stop collecting output in memory past this many bytes (the log file still gets all). */
-	maxBuffer?: number;
-	/** Also show what the command writes to stderr, as it comes (progress of long steps). */
-	echoStderr?: boolean;
-}
-
-/** Runs a command in its own process group; kills the whole group on timeout. Never rejects. */
-function runProcess(cmd: string, args: string[], opts: SpawnOptions): Promise<CliResult> {
-	const started = Date.now();
-	const maxBuffer = opts.maxBuffer ?? 256 * 1024 * 1024;
-	return new Promise((resolve) => {
-		const child = spawn(cmd, args, {
-			cwd: opts.cwd,
-			env: opts.env,
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		if (child.pid) liveGroups.add(child.pid);
-		const out: Buffer[] = [];
-		const err: Buffer[] = [];
-		let outLen = 0;
-		let errLen = 0;
-		const log = opts.logFile ? fs.createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
-		log?.write(`\n===== ${new Date().toISOString()} ${[cmd, ...args].join(' ')}\n`);
-		child.stdout!.on('data', (d: Buffer) => {
-			log?.write(d);
-			if (outLen < maxBuffer) out.push(d);
-			outLen += d.length;
-		});
-		child.stderr!.on('data', (d: Buffer) => {
-			log?.write(d);
-			if (opts.echoStderr) process.stderr.write(d);
-			if (errLen < maxBuffer) err.push(d);
-			errLen += d.length;
-		});
-		let timedOut = false;
-		const timer = setTimeout(() => {
-			timedOut = true;
-			killGroup(child.pid, 'SIGKILL');
-		}, opts.timeoutMs);
-		const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-			clearTimeout(timer);
-			// Whatever the command left behind in its group (task runners...) goes too.
-			killGroup(child.pid, 'SIGKILL');
-			if (child.pid) liveGroups.delete(child.pid);
-			const exitCode = code ?? (signal ? 128 + (SIGNAL_NUMBERS[signal] ?? 0) : 1);
-			log?.end(`\n===== exit ${exitCode}${signal ? ` (${signal})` : ''}${timedOut ? ' (timed out)' : ''} after ${Date.now() - started} ms\n`);
-			resolve({
-				exitCode,
-				signal,
-				stdout: Buffer.concat(out).toString('utf8'),
-				stderr: Buffer.concat(err).toString('utf8'),
-				durationMs: Date.now() - started,
-				timedOut,
-			});
-		};
-		child.on('error', (e) => {
-			err.push(Buffer.from(String(e)));
-			finish(127, null);
-		});
-		child.on('close', finish);
-	});
-}
-
-/** A long-lived process in its own process group, started by startBackground(). */
-export interface BackgroundProcess {
-	pid: number;
-	/** Resolves with how it ended ("exit code 0", "signal SIGTERM", or the spawn error). */
-	exited: Promise<string>;
-	/** Set once it ended. */
-	exit: string | undefined;
-	/** `signal` (default SIGTERM) to its group, SIGKILL after graceMs (default 15 s); resolves when none of the group is left. */
-	stop(opts?: { signal?: NodeJS.Signals; graceMs?: number }): Promise<void>;
-}
-
-/**
- * Starts a server process (a database, a queue...) in its own process group, its output
- * appended to `logFile`; killed with the other groups of this module when the test process
- * exits. `uid`/`gid` run it as another user (root only), e.g. PostgreSQL, which refuses root.
- */
-export function startBackground(
-	cmd: string,
-	args: string[],
-	opts: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string; uid?: number; gid?: number },
-): BackgroundProcess {
-	const fd = fs.openSync(opts.logFile, 'a');
-	fs.writeSync(fd, `\n===== ${new Date().toISOString()} ${[cmd, ...args].join(' ')}\n`);
-	const child = spawn(cmd, args, {
-		cwd: opts.cwd,
-		env: opts.env ?? process.env,
-		detached: true,
-		stdio: ['ignore', fd, fd],
-		uid: opts.uid,
-		gid: opts.gid,
-	});
-	fs.closeSync(fd);
-	if (!child.pid) throw new Error(`could not start ${cmd}`);
-	const pid = child.pid;
-	liveGroups.add(pid);
-	const proc: BackgroundProcess = {
-		pid,
-		exit: undefined,
-		exited: new Promise((resolve) => {
-			child.on('exit', (code, signal) => resolve((proc.exit = signal ? `signal ${signal}` : `exit code ${code}`)));
-			child.on('error', (e) => resolve((proc.exit = String(e))));
-		}),
-		async stop({ signal = 'SIGTERM', graceMs = 15_000 } = {}) {
-			killGroup(pid, signal);
-			const deadline = Date.now() + graceMs;
-			while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
-			killGroup(pid, 'SIGKILL');
-			const hardDeadline = Date.now() + 5_000;
-			while (groupAlive(pid) && Date.now() < hardDeadline) await sleep(50);
-			liveGroups.delete(pid);
-		},
-	};
-	return proc;
-}
-
-/**
- * Parses the JSON n8n prints after its log lines: from the first line that is exactly `{` to
- * the first line after it that is exactly `}` (JSON.stringify(..., null, 2) closes the top
- * object at column 0; nested lines are indented). Null when there is none.
- */
-export function parseJsonAfterLogs(stdout: string): any | null {
-	const lines = stdout.split(/\r?\n/);
-	const start = lines.indexOf('{');
-	if (start < 0) return null;
-	const end = lines.indexOf('}', start + 1);
-	if (end < 0) return null;
-	try {
-		return JSON.parse(lines.slice(start, end + 1).join('\n'));
-	} catch {
-		return null;
-	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading execution data
-
-/** Finds `resultData` in an execute result, an IRun, an execution from the public API, or IRunExecutionData. */
-export function resultDataOf(x: any): any | undefined {
-	if (!x || typeof x !== 'object') return undefined;
-	if (x.resultData) return x.resultData;
-	if (x.data?.resultData) return x.data.resultData;
-	if (x.data?.data?.resultData) return x.data.data.resultData;
-	return undefined;
-}
-
-/** The task data of one run of a node: `{ startTime, executionTime, executionStatus, source, data: { main: [[items]] }, error? }`. */
-export function nodeRun(result: any, nodeName: string, runIndex = 0): any {
-	const resultData = resultDataOf(result);
-	if (!resultData) {
-		throw new Error(`no execution data in this result (was it read without includeData, or did n8n fail before running?)`);
-	}
-	const runs = resultData.runData?.[nodeName];
-	if (!runs) {
-		const ran = Object.keys(resultData.runData ?? {}).join(', ') || 'none';
-		const err = resultData.error ? `; execution error: ${resultData.error.message}` : '';
-		throw new Error(`node "${nodeName}" did not run (nodes that ran: ${ran})${err}`);
-	}
-	const run = runs[runIndex < 0 ? runs.length + runIndex : runIndex];
-	if (!run) throw new Error(`node "${nodeName}" has ${runs.length} run(s); no run ${runIndex}`);
-	return run;
-}
-
-/** Full items (`{ json, binary?, pairedItem }`) that a node emitted on one output in one run. */
-export function outputEntries(result: any, nodeName: string, outputIndex = 0, runIndex = 0): any[] {
-	const run = nodeRun(result, nodeName, runIndex);
-	return run.data?.main?.[outputIndex] ?? [];
-}
-
-/** The JSON of the items a node emitted on one output (default the first) in one run (default the first; -1 for the last). */
-export function outputItems(result: any, nodeName: string, outputIndex = 0, runIndex = 0): any[] {
-	return outputEntries(result, nodeName, outputIndex, runIndex).map((item) => item.json);
-}
-
-/**
- * The error a node failed with (`{ message, description?, name?, httpCode?, stack, ... }`),
- * or undefined when it ran without one. With no node name: the execution's error
- * (`resultData.error`), set when any node failed without continueOnFail.
- */
-export function nodeError(result: any, nodeName?: string, runIndex = 0): any | undefined {
-	if (!nodeName) return resultDataOf(result)?.error;
-	return nodeRun(result, nodeName, runIndex).error;
-}
-
-/**
- * How a run printed by `n8n execute` ended: its `status`, except that n8n 1.85 prints every
- * finished run as "running" (then `finished` is true on success, and a failure has its error).
- */
-function runStatus(data: any): string | null {
-	if (typeof data?.status !== 'string') return null;
-	if (data.status !== 'running' || !data.stoppedAt) return data.status;
-	return data.finished ? 'success' : resultDataOf(data)?.error ? 'error' : data.status;
-}
-
-/** Names of the nodes that ran, in no particular order. */
-export function nodesThatRan(result: any): string[] {
-	return Object.keys(resultDataOf(result)?.runData ?? {});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Installing
-
-let runtimePromise: Promise<N8nRuntime> | undefined;
-
-/**
- * Locates the n8n to run, running dev/n8n/install.sh first if needed (a few minutes; at once
- * when installed): the pinned one, or the version N8N_TEST_VERSION names (a version such as
- * 1.123.81, `pinned`, or `newest`: see dev/n8n/README.md). Honors N8N_RUNTIME_DIR. Memoized per
- * process: one process runs one n8n version.
- */
-export function ensureN8n(opts: { timeoutMs?: number } = {}): Promise<N8nRuntime> {
-	runtimePromise ??= (async () => {
-		fs.mkdirSync(workRoot(), { recursive: true });
-		const logFile = path.join(workRoot(), 'install.log');
-		const res = await runProcess('bash', [INSTALL_SCRIPT, process.env.N8N_TEST_VERSION || 'pinned'], {
-			cwd: REPO_ROOT,
-			env: process.env,
-			timeoutMs: opts.timeoutMs ?? 30 * 60_000,
-			logFile,
-			// The first install takes minutes: its progress lines show where it is.
-			echoStderr: true,
-		});
-		const vars: Record<string, string> = {};
-		for (const line of res.stdout.split('\n')) {
-			const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-			if (m) vars[m[1]] = m[2];
-		}
-		if (res.exitCode !== 0 || !vars.NODE_BIN || !vars.N8N_BIN) {
-			throw new Error(
-				`dev/n8n/install.sh failed (exit ${res.exitCode}${res.timedOut ? ', timed out' : ''}); log: ${logFile}\n` +
-					tail(res.stdout + '\n' + res.stderr, 40),
-			);
-		}
-		return {
-			nodeBin: vars.NODE_BIN,
-			n8nBin: vars.N8N_BIN,
-			version: vars.N8N_VERSION,
-			nodeVersion: vars.NODE_VERSION,
-			note: vars.N8N_VERSION_NOTE,
-			runtimeDir: vars.N8N_RUNTIME_DIR,
-		};
-	})();
-	runtimePromise.catch(() => (runtimePromise = undefined));
-	return runtimePromise;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Instances
 
 let instanceCounter = 0;
 
@@ -628,8 +85,7 @@ export class N8nInstance {
 	/** The public API key (X-N8N-API-KEY), once start() made it. */
 	apiKey: string | undefined;
 
-	private server: ChildProcess | undefined;
-	private serverExit: Promise<void> | undefined;
+	private server: BackgroundProcess | undefined;
 	private cookie: string | undefined;
 	private wfCounter = 0;
 
@@ -807,35 +263,20 @@ export class N8nInstance {
 		const started = Date.now();
 		const brokerPort = await getFreePort();
 		const logStart = fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
-		const fd = fs.openSync(this.logFile, 'a');
-		fs.writeSync(fd, `\n===== ${new Date().toISOString()} n8n ${command.join(' ')} on port ${this.port}\n`);
-		const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, ...command], {
+		const server = startBackground(this.runtime.nodeBin, [this.runtime.n8nBin, ...command], {
 			cwd: this.workDir,
 			env: this.env(brokerPort),
-			detached: true,
-			stdio: ['ignore', fd, fd],
+			logFile: this.logFile,
+			title: `n8n ${command.join(' ')} on port ${this.port}`,
 		});
-		fs.closeSync(fd);
-		this.server = child;
-		if (child.pid) liveGroups.add(child.pid);
-		let exited: string | undefined;
-		this.serverExit = new Promise((resolve) => {
-			child.on('exit', (code, signal) => {
-				exited = `exit code ${code}${signal ? `, signal ${signal}` : ''}`;
-				resolve();
-			});
-			child.on('error', (e) => {
-				exited = String(e);
-				resolve();
-			});
-		});
+		this.server = server;
 
 		try {
 			// Ready when the log says so (the REST API answers only then; /healthz earlier).
 			for (;;) {
-				if (exited) throw new Error(`n8n ${command[0]} ended before it was ready (${exited})`);
+				if (server.exit) throw new Error(`n8n ${command[0]} ended before it was ready (${server.exit})`);
 				if (Date.now() - started > timeoutMs) throw new Error(`n8n ${command[0]} not ready after ${timeoutMs} ms`);
-				if (readFrom(this.logFile, logStart).includes(readyLine)) break;
+				if (readFrom(this.logFile, logStart).toString('utf8').includes(readyLine)) break;
 				await sleep(200);
 			}
 			const ready = Date.now();
@@ -852,23 +293,10 @@ export class N8nInstance {
 
 	/** Stops n8n: SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left. */
 	async stop(opts: { graceMs?: number } = {}): Promise<void> {
-		const child = this.server;
-		if (!child) return;
-		const pid = child.pid!;
-		killGroup(pid, 'SIGTERM');
-		const graceMs = opts.graceMs ?? 15_000;
-		const deadline = Date.now() + graceMs;
-		let timer: NodeJS.Timeout | undefined;
-		await Promise.race([this.serverExit, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-		clearTimeout(timer);
-		// The main process may be gone while its task runner lingers: wait, then kill the group.
-		while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-		killGroup(pid, 'SIGKILL');
-		const hardDeadline = Date.now() + 5_000;
-		while (groupAlive(pid) && Date.now() < hardDeadline) await sleep(50);
-		liveGroups.delete(pid);
+		if (!this.server) return;
+		// Waits for the whole group: the main process may be gone while its task runner lingers.
+		await this.server.stop({ graceMs: opts.graceMs ?? 15_000 });
 		this.server = undefined;
-		this.serverExit = undefined;
 		this.cookie = undefined;
 	}
 
@@ -996,7 +424,7 @@ export class N8nInstance {
 				const msgs = (st.triggers ?? []).map((t: any) => t.errorMessage).filter(Boolean).join('; ');
 				throw new Error(`activating workflow ${workflowId} ${st.status}: ${msgs}\n${tail(this.logFile, 30)}`);
 			}
-			const problem = /There was a problem activating the workflow: .*/.exec(readFrom(this.logFile, logOffset));
+			const problem = /There was a problem activating the workflow: .*/.exec(readFrom(this.logFile, logOffset).toString('utf8'));
 			if (problem) {
 				throw new Error(`activating workflow ${workflowId}: ${problem[0]} (n8n goes on retrying)\n${tail(this.logFile, 30)}`);
 			}
@@ -1139,22 +567,5 @@ export class N8nInstance {
 	async dispose(): Promise<void> {
 		await this.stop();
 		fs.rmSync(this.workDir, { recursive: true, force: true });
-	}
-}
-
-function readFrom(file: string, offset: number): string {
-	try {
-		const fd = fs.openSync(file, 'r');
-		try {
-			const size = fs.fstatSync(fd).size;
-			if (size <= offset) return '';
-			const buf = Buffer.alloc(size - offset);
-			fs.readSync(fd, buf, 0, buf.length, offset);
-			return buf.toString('utf8');
-		} finally {
-			fs.closeSync(fd);
-		}
-	} catch {
-		return '';
 	}
 }
