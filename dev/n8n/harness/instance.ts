@@ -403,11 +403,7 @@ export class N8nInstance {
 	 */
 	async activate(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<void> {
 		const started = Date.now();
-		if (!this.server) {
-			if (this.publishes) await this.cliOrThrow('publish:workflow', ['publish:workflow', `--id=${workflowId}`], () => true);
-			else await this.cliOrThrow('update:workflow', ['update:workflow', `--id=${workflowId}`, '--active=true'], () => true);
-			return;
-		}
+		if (!this.server) return await this.setActiveByCli(workflowId, true);
 		if (!this.publishes) {
 			// n8n 1.x: activation runs within the call (a poll trigger polls once) and a failure is its answer.
 			await this.publicApi('POST', `/workflows/${workflowId}/activate`, undefined, { timeoutMs: opts.timeoutMs ?? 60_000 });
@@ -436,17 +432,23 @@ export class N8nInstance {
 		this.timings.push({ step: 'activate', ms: Date.now() - started });
 	}
 
+	/** Not running: `n8n publish:workflow` / `unpublish:workflow` (n8n 1.x: `n8n update:workflow --active=…`). */
+	private async setActiveByCli(workflowId: string, active: boolean): Promise<void> {
+		if (!this.publishes) {
+			await this.cliOrThrow('update:workflow', ['update:workflow', `--id=${workflowId}`, `--active=${active}`], () => true);
+			return;
+		}
+		const command = active ? 'publish:workflow' : 'unpublish:workflow';
+		await this.cliOrThrow(command, [command, `--id=${workflowId}`], () => true);
+	}
+
 	/**
 	 * Unpublishes (deactivates) a workflow: public API `POST /workflows/<id>/unpublish` when
 	 * running (then waits until it is no longer published), else `n8n unpublish:workflow`
 	 * (n8n 1.x: `/deactivate`, or `n8n update:workflow --active=false`).
 	 */
 	async deactivate(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<void> {
-		if (!this.server) {
-			if (this.publishes) await this.cliOrThrow('unpublish:workflow', ['unpublish:workflow', `--id=${workflowId}`], () => true);
-			else await this.cliOrThrow('update:workflow', ['update:workflow', `--id=${workflowId}`, '--active=false'], () => true);
-			return;
-		}
+		if (!this.server) return await this.setActiveByCli(workflowId, false);
 		if (!this.publishes) {
 			await this.publicApi('POST', `/workflows/${workflowId}/deactivate`, undefined, { timeoutMs: opts.timeoutMs ?? 30_000 });
 			return;
