@@ -80,7 +80,7 @@ async function main(): Promise<void> {
 	const sim = await start({ seed: 'demo', rateLimit: false });
 	try {
 		const [account] = sim.accounts;
-		const cred = credentialsFor('A', sim.baseUrl, { id: account.id, key: account.writeKey });
+		const cred = credentialsFor('A', sim, { id: account.id, key: account.writeKey });
 		const variants = upsertVariants(cred.refs, sim.baseUrl, customers).filter((v) => v.key === 'ours' || v.key === 'oursAuto');
 		const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'profile' });
 		await n8n.importCredentials(cred.imports);

@@ -8,11 +8,13 @@
  * Max Rate Limit Wait (its default, 120 s) allows. bench/pacerModel.ts models the same on virtual
  * time over many seeds. Needs the build (dist/) and the parts of dev/queue.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { nodeError, outputItems } from '../dev/n8n/harness';
+import { simulatorCredential } from '../dev/n8n/simulatorCredentials';
 import { createQueueCluster } from '../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
-import { simulatorCredential, sleep } from '../test/queue/support';
 import { numberOption } from './lib/args';
 import { REAL } from './scenarios/queue';
 
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
 	const ids = sim.insert(account.id, 'customers', Array.from({ length: customers }, (_, i) => ({ email: `late.worker.${i}@example.com` }))).map((c) => String(c.id));
 	const cluster = await createQueueCluster({ name: 'bench-late-worker', workers: longLoads + 1, concurrency: 1 });
 	try {
-		await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED)]);
+		await cluster.main.importCredentials([simulatorCredential(sim, { ...CRED, apiKey: account.writeKey })]);
 		await cluster.main.importWorkflows([customerGetWorkflow(WORKFLOW_ID, 'late-worker', CRED)]);
 		await cluster.main.activate(WORKFLOW_ID);
 		await cluster.start();

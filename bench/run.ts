@@ -125,9 +125,9 @@ async function main(): Promise<void> {
 	const sim = await start({ seed: queueOnly ? 'demo' : { feedback: opts.feedback }, rateLimit: false, onRequest: rec.hook });
 	const bench: Bench = { sim, rec, opts, log };
 	const [A, B] = sim.accounts;
-	const credA = credentialsFor('A', sim.baseUrl, { id: A.id, key: A.writeKey });
-	const credB = credentialsFor('B', sim.baseUrl, { id: B.id, key: B.writeKey });
-	const credBStated = credentialsFor('BStated', sim.baseUrl, { id: B.id, key: B.writeKey }, opts.rateLimit);
+	const credA = credentialsFor('A', sim, { id: A.id, key: A.writeKey });
+	const credB = credentialsFor('B', sim, { id: B.id, key: B.writeKey });
+	const credBStated = credentialsFor('BStated', sim, { id: B.id, key: B.writeKey }, opts.rateLimit);
 	const paceMs = Math.ceil(opts.rateLimit.windowMs / opts.rateLimit.limit);
 
 	const results: ScenarioResult[] = [];

@@ -9,8 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { statedRateLimit, type CredentialImport, type WorkflowJson } from '../dev/n8n/harness';
-import { CREDENTIAL_DEFAULTS } from '../credentials/defaults';
+import type { CredentialImport, WorkflowJson } from '../dev/n8n/harness';
+import { simulatorCredential } from '../dev/n8n/simulatorCredentials';
+import type { Simulator } from '../dev/simulator';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const HTTP_NODE_VERSION = 4.5; // the HTTP Request node's default version in n8n 2.41.1
@@ -31,7 +32,7 @@ export interface BenchCredentials {
  */
 export function credentialsFor(
 	tag: string,
-	baseUrl: string,
+	sim: Pick<Simulator, 'baseUrl' | 'legacyBaseUrl'>,
 	account: Account,
 	limit?: { limit: number; windowMs: number },
 ): { imports: CredentialImport[]; refs: BenchCredentials } {
@@ -40,7 +41,7 @@ export function credentialsFor(
 	return {
 		refs: { ours, http },
 		imports: [
-			{ ...ours, type: 'surveyFeedbackApi', data: { baseUrl, apiKey: account.key, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds, ...statedRateLimit(limit) } },
+			simulatorCredential(sim, { ...ours, apiKey: account.key, limit }),
 			{ ...http, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: account.key } },
 		],
 	};

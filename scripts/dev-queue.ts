@@ -10,11 +10,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { ensureN8n, OWNER } from '../dev/n8n/harness';
+import { startDemoSimulator } from '../dev/n8n/devEditor';
+import { readExamples } from '../dev/n8n/examples';
+import { ensureN8n, OWNER, readFrom } from '../dev/n8n/harness';
+import { devCredentials, EXAMPLES_CREDENTIAL } from '../dev/n8n/simulatorCredentials';
 import { createQueueCluster, type QueueCluster } from '../dev/queue/cluster';
 import { loadWorkflow } from '../dev/queue/workflows';
-import { start } from '../dev/simulator';
-import { loadExamples, simulatorCredential } from './demo';
 
 function workersOption(): number {
 	const i = process.argv.indexOf('--workers');
@@ -27,28 +28,15 @@ function workersOption(): number {
 const LOAD_ID = 'queueDevLoad0001';
 const LOAD_PATH = 'queue-load';
 
-async function startSimulator() {
-	try {
-		return await start({ seed: 'demo', port: 4010, legacyPort: 4011 });
-	} catch {
-		return start({ seed: 'demo' }); // 4010/4011 taken: any free ports
-	}
-}
-
 /** Echoes each "Worker started execution" line of the workers' logs as it appears. */
 function followWorkers(cluster: QueueCluster): NodeJS.Timeout {
 	const offsets = new Map(cluster.workers.map((w) => [w.name, fs.existsSync(w.logFile) ? fs.statSync(w.logFile).size : 0]));
 	return setInterval(() => {
 		for (const worker of cluster.workers) {
-			const size = fs.existsSync(worker.logFile) ? fs.statSync(worker.logFile).size : 0;
 			const from = offsets.get(worker.name) ?? 0;
-			if (size <= from) continue;
-			const fd = fs.openSync(worker.logFile, 'r');
-			const buf = Buffer.alloc(size - from);
-			fs.readSync(fd, buf, 0, buf.length, from);
-			fs.closeSync(fd);
-			offsets.set(worker.name, size);
-			for (const line of buf.toString('utf8').split('\n')) {
+			const added = readFrom(worker.logFile, from);
+			offsets.set(worker.name, from + added.length);
+			for (const line of added.toString('utf8').split('\n')) {
 				if (/Worker (started|finished) execution/.test(line)) console.log(`${new Date().toISOString().slice(11, 19)} ${worker.name}: ${line.trim()}`);
 			}
 		}
@@ -58,7 +46,7 @@ function followWorkers(cluster: QueueCluster): NodeJS.Timeout {
 async function main(): Promise<void> {
 	const workers = workersOption();
 	await ensureN8n();
-	const sim = await startSimulator();
+	const sim = await startDemoSimulator();
 	let cluster: QueueCluster | undefined;
 	let follower: NodeJS.Timeout | undefined;
 	let stopping = false;
@@ -77,12 +65,8 @@ async function main(): Promise<void> {
 
 	try {
 		cluster = await createQueueCluster({ name: 'dev', workers, concurrency: 5 });
-		const credential = simulatorCredential(sim);
-		await cluster.main.importCredentials([
-			credential,
-			{ ...credential, id: 'sfSimulatorReadOnly', name: 'Survey Feedback (simulator, read-only key)', data: { ...credential.data, apiKey: sim.accounts[0].readKey } },
-		]);
-		await cluster.main.importWorkflows([...loadExamples().map(({ workflow }) => workflow), loadWorkflow(LOAD_ID, LOAD_PATH, credential, 3000)]);
+		await cluster.main.importCredentials(devCredentials(sim));
+		await cluster.main.importWorkflows([...Object.values(readExamples()), loadWorkflow(LOAD_ID, LOAD_PATH, EXAMPLES_CREDENTIAL, 3000)]);
 		await cluster.main.activate(LOAD_ID);
 		await cluster.start();
 	} catch (error) {

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { Editor, launchChromium } from '../dev/browser/editor';
+import { startDevEditor } from '../dev/n8n/devEditor';
 import { REPO_ROOT } from '../dev/n8n/harness';
-import { startDevEditor } from './dev';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'images');
 

@@ -8,7 +8,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 import { resources } from '../nodes/SurveyFeedback/actions/resources';
 import { simplifiedFieldNames } from '../nodes/shared/records';
-import { operationsMarkdown } from '../scripts/operations-table';
+import { operationsMarkdown } from '../dev/readme/operationsTable';
 
 const ROOT = join(__dirname, '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');

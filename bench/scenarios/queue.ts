@@ -20,7 +20,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
+import { outputItems } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster } from '../../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/workflows';
 import type { Bench } from '../lib/bench';
@@ -29,7 +30,7 @@ import type { ScenarioResult } from '../lib/report';
 import { tally, type RequestTally, type SeenRequest } from '../lib/requests';
 import { fmtValues, num, spread } from '../lib/stats';
 import { shareOfLimit } from './rateLimit';
-import { CREDENTIAL_DEFAULTS, DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
+import { DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
 
 const EXECUTIONS = 4;
 const PAGES = 30;
@@ -163,11 +164,10 @@ export async function runQueue(bench: Bench, workerCounts: number[], realItems: 
 			log(`  [5] ${workers} worker(s), concurrency ${Math.ceil(EXECUTIONS / workers)}: starting PostgreSQL, Redis, the main and the workers`);
 			const cluster = await createQueueCluster({ name: `bench-queue-${workers}w`, workers, concurrency: Math.ceil(EXECUTIONS / workers) });
 			try {
-				const data = { baseUrl: sim.baseUrl, apiKey: B.writeKey, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds };
 				await cluster.main.importCredentials([
-					{ ...CRED, type: 'surveyFeedbackApi', data: { ...data, ...statedRateLimit(COMPRESSED) } },
-					{ ...CRED_FAST, type: 'surveyFeedbackApi', data: { ...data, ...statedRateLimit(FAST) } },
-					{ ...CRED_REAL, type: 'surveyFeedbackApi', data },
+					simulatorCredential(sim, { ...CRED, apiKey: B.writeKey, limit: COMPRESSED }),
+					simulatorCredential(sim, { ...CRED_FAST, apiKey: B.writeKey, limit: FAST }),
+					simulatorCredential(sim, { ...CRED_REAL, apiKey: B.writeKey }),
 				]);
 				await cluster.main.importWorkflows([
 					loadWorkflow(LOAD_ID, WEBHOOK_PATH[LOAD_ID], CRED, CUSTOMERS),

@@ -12,11 +12,10 @@
  * with its read and its write key: a pacer's state is per base URL and key), so a credential is
  * used again only after three other runs, each longer than a window.
  */
-import type { CredentialImport } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { perfectClient, SHAPES } from '../../dev/pacing/simulation';
 import { createQueueCluster } from '../../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../../dev/queue/workflows';
-import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 import type { Bench } from '../lib/bench';
 import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
@@ -71,12 +70,7 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 			log(`  [8] ${workers} workers, concurrency ${EXECUTIONS / workers}: starting PostgreSQL, Redis, the main and the workers`);
 			const cluster = await createQueueCluster({ name: `bench-queue-shapes-${workers}w`, workers, concurrency: EXECUTIONS / workers });
 			try {
-				const credentials: CredentialImport[] = slots.map((s) => ({
-					...s.cred,
-					type: 'surveyFeedbackApi',
-					data: { baseUrl: sim.baseUrl, apiKey: s.key, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds },
-				}));
-				await cluster.main.importCredentials(credentials);
+				await cluster.main.importCredentials(slots.map((s) => simulatorCredential(sim, { ...s.cred, apiKey: s.key })));
 				await cluster.main.importWorkflows(slots.map((s) => customerGetWorkflow(s.workflowId, s.path, s.cred)));
 				for (const s of slots) await cluster.main.activate(s.workflowId);
 				await cluster.start();

@@ -2,7 +2,7 @@
  * n8n in queue mode, for the queue tests, `npm run dev:queue` and the queue benchmark: one main
  * (`n8n start`: editor, API, webhooks, triggers) and N workers (`n8n worker`: the executions),
  * joined by a private Redis and sharing a private PostgreSQL (dev/queue/parts.ts). Every process
- * is an instance of the harness (dev/n8n/harness.ts) with its own user folder, this package
+ * is an instance of the harness (dev/n8n/harness/) with its own user folder, this package
  * installed there the way a community install has it, and its own ports; they share one
  * encryption key and one database.
  *

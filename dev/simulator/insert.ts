@@ -168,29 +168,27 @@ function insertOne(store: AccountStore, kind: RecordKind, r: Rec, i: number, now
 			const topics: Topic[] = Array.isArray(r.topics)
 				? r.topics.map((t) => ({ name: s((t as Rec).name), sentiment: oneOf((t as Rec).sentiment, SENTIMENTS, 'neutral', i, 'sentiment') }))
 				: [];
-			const f = {
+			const f = store.newFeedback(
+				c,
+				campaign,
+				{
+					createdAt: at,
+					score: score as number,
+					comment: s(r.comment),
+					tags: tags(r.tags, i),
+					topics,
+					additionalQuestions: Array.isArray(r.additionalQuestions) ? (r.additionalQuestions as AnswerRecord[]) : [],
+					jobTitle: nullable(r.jobTitle),
+					country: nullable(r.country),
+					state: nullable(r.state),
+					city: nullable(r.city),
+					resolved: r.resolved === true,
+					source: r.source === 'import' ? ('import' as const) : ('survey' as const),
+					sendAt: null,
+					openAt: null,
+				},
 				id,
-				seq: store.nextSeq(),
-				...store.snapshotOf(c),
-				customerId: c.id,
-				email: c.email,
-				campaignId: campaign.id,
-				metric: campaign.metric,
-				createdAt: at,
-				score: score as number,
-				comment: s(r.comment),
-				tags: tags(r.tags, i),
-				topics,
-				additionalQuestions: Array.isArray(r.additionalQuestions) ? (r.additionalQuestions as AnswerRecord[]) : [],
-				jobTitle: nullable(r.jobTitle),
-				country: nullable(r.country),
-				state: nullable(r.state),
-				city: nullable(r.city),
-				resolved: r.resolved === true,
-				source: r.source === 'import' ? ('import' as const) : ('survey' as const),
-				sendAt: null,
-				openAt: null,
-			};
+			);
 			store.feedback.add(f);
 			return feedbackView(store, f);
 		}

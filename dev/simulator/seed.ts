@@ -390,29 +390,25 @@ function seedActivity(
 						sentiment: cat === 'promoter' ? 'positive' : cat === 'detractor' ? 'negative' : 'neutral',
 					}))
 				: [];
-		feedback.push({
-			id: store.ids.next('feedback'),
-			seq: store.nextSeq(),
-			...store.snapshotOf(c),
-			customerId: c.id,
-			email: c.email,
-			campaignId: campaign.id,
-			metric: campaign.metric,
-			createdAt,
-			score,
-			comment,
-			tags: frng() < 0.3 ? sample(frng, FEEDBACK_TAGS, int(frng, 1, 2)) : [],
-			topics,
-			additionalQuestions: frng() < 0.3 ? seedAnswers(frng, template) : [],
-			jobTitle: null,
-			country: (c.properties[0]?.value as string) ?? null,
-			state: null,
-			city: null,
-			resolved: cat === 'detractor' && frng() < 0.5,
-			source: 'survey',
-			sendAt: null,
-			openAt: null,
-		});
+		// The answer's fields draw from frng in this order: tags, additional questions, resolved.
+		feedback.push(
+			store.newFeedback(c, campaign, {
+				createdAt,
+				score,
+				comment,
+				tags: frng() < 0.3 ? sample(frng, FEEDBACK_TAGS, int(frng, 1, 2)) : [],
+				topics,
+				additionalQuestions: frng() < 0.3 ? seedAnswers(frng, template) : [],
+				jobTitle: null,
+				country: (c.properties[0]?.value as string) ?? null,
+				state: null,
+				city: null,
+				resolved: cat === 'detractor' && frng() < 0.5,
+				source: 'survey',
+				sendAt: null,
+				openAt: null,
+			}),
+		);
 	}
 	store.feedback.load(feedback);
 

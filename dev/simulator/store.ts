@@ -14,9 +14,13 @@ import type {
 	OutboxRecord,
 	Property,
 	Snapshot,
+	Stored,
 	Template,
 	TrendGroup,
 } from './types';
+
+/** What a feedback record holds beyond its customer, its campaign and its ids: the answer and where it came from. */
+export type FeedbackAnswer = Omit<Feedback, keyof Stored | keyof Snapshot | 'customerId' | 'email' | 'campaignId' | 'metric'>;
 
 const lower = (s: string | null | undefined) => (s ? s.toLowerCase() : undefined);
 
@@ -137,6 +141,23 @@ export class AccountStore {
 			unsubscribedBy: null,
 			unsubscribedAt: null,
 			optOutMessage: null,
+		};
+	}
+
+	/**
+	 * A feedback record (not yet stored) of customer `c` in `campaign`: its id (a new one unless
+	 * given), the customer's profile as of now, and the campaign's metric, with the answer given.
+	 */
+	newFeedback(c: Customer, campaign: Campaign, answer: FeedbackAnswer, id = this.ids.next('feedback')): Feedback {
+		return {
+			id,
+			seq: this.nextSeq(),
+			...this.snapshotOf(c),
+			customerId: c.id,
+			email: c.email,
+			campaignId: campaign.id,
+			metric: campaign.metric,
+			...answer,
 		};
 	}
 

@@ -13,7 +13,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { SurveyFeedbackApi } from '../../credentials/SurveyFeedbackApi.credentials';
 import { Editor, launchChromium, waitUntil, type Theme } from '../../dev/browser/editor';
 import { REPO_ROOT } from '../../dev/n8n/harness';
-import { startDevEditor, type DevEditor } from '../../scripts/dev';
+import { startDevEditor, type DevEditor } from '../../dev/n8n/devEditor';
 
 const SHOTS = path.join(REPO_ROOT, '.browser-shots');
 const NODE = 'Create or update customers'; // the node step 1 adds, named after the action picked

@@ -1,6 +1,6 @@
 /**
  * The browser tests: the n8n editor in a headless Chromium, against the n8n that `npm run dev`
- * starts (scripts/dev.ts startDevEditor: the simulator, this package, its credentials, the examples).
+ * starts (startDevEditor of dev/n8n/devEditor.ts: the simulator, this package, its credentials, the examples).
  *
  *   scripts/install-chromium.sh && npm run test:browser
  *

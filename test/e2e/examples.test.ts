@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { nodeError, nodesThatRan, outputItems, PINNED_N8N_VERSION, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
-import { needsModelOrMcpClient } from '../../scripts/demo';
+import { needsModelOrMcpClient } from '../../dev/n8n/examples';
 import {
 	ACCOUNT_A,
 	CAMPAIGN_A1,

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 
 import { start } from '../../dev/simulator';
 import { createInstance, getFreePort, REPO_ROOT } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { AI_WORKFLOWS, aiCredentials } from './ai-workflows';
 import { CONTEXT_ENV, CREDENTIALS, readExamples, type CredentialSpec, type E2eContext } from './support';
 import { ALL_WORKFLOWS } from './workflows';
@@ -28,12 +29,9 @@ export default async function globalSetup(): Promise<void> {
 		// ai-agent.test.ts starts its chat-completions stand-in there; the OpenAI credential points at it.
 		const chatModelPort = await getFreePort();
 		await n8n.importCredentials([
-			...Object.values(CREDENTIALS).map((c) => ({
-				id: c.id,
-				name: c.name,
-				type: c.type,
-				data: { apiKey: c.account[c.key], baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, maxRateLimitWait: 120, ...(c as CredentialSpec).data },
-			})),
+			...Object.values(CREDENTIALS).map((c: CredentialSpec) =>
+				simulatorCredential(sim, { id: c.id, name: c.name, type: c.type, apiKey: c.account[c.key], data: c.data }),
+			),
 			...aiCredentials(chatModelPort),
 		]);
 		const examples = readExamples();

@@ -6,10 +6,8 @@
  * global-setup.ts runs in jest's parent context; it hands its results to the test files through
  * the environment variable SF_E2E_CONTEXT (JSON).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-
-import { missingNodeTypes, N8nInstance, outputEntries, outputItems, REPO_ROOT, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
+import { missingNodeTypes, N8nInstance, outputEntries, outputItems, type N8nRuntime, type WorkflowJson } from '../../dev/n8n/harness';
+import { EXAMPLES_CREDENTIAL, type SurveyFeedbackCredentialType } from '../../dev/n8n/simulatorCredentials';
 
 export const PACKAGE_NAME = 'n8n-nodes-survey-feedback';
 export const NODE_TYPE = `${PACKAGE_NAME}.surveyFeedback`;
@@ -26,7 +24,7 @@ export const CAMPAIGN_A1 = '6aca00000000000000000001';
 export interface CredentialSpec {
 	id: string;
 	name: string;
-	type: string;
+	type: SurveyFeedbackCredentialType;
 	/** The node's `authentication` value that selects this credential type. */
 	authentication: 'apiKeyHeader' | 'legacyHeader' | 'queryParameter';
 	account: typeof ACCOUNT_A;
@@ -41,7 +39,7 @@ export interface CredentialSpec {
  * the other tests (all in account A) cannot reach it.
  */
 export const CREDENTIALS = {
-	write: { id: 'sfSimulatorCredential', name: 'Survey Feedback (simulator)', type: 'surveyFeedbackApi', authentication: 'apiKeyHeader', account: ACCOUNT_A, key: 'writeKey' },
+	write: { ...EXAMPLES_CREDENTIAL, type: 'surveyFeedbackApi', authentication: 'apiKeyHeader', account: ACCOUNT_A, key: 'writeKey' },
 	readOnly: { id: 'sfE2eReadOnlyKeyA', name: 'Survey Feedback read-only key (A)', type: 'surveyFeedbackApi', authentication: 'apiKeyHeader', account: ACCOUNT_A, key: 'readKey' },
 	legacyHeader: { id: 'sfE2eLegacyHeaderA', name: 'Survey Feedback legacy header (A)', type: 'surveyFeedbackLegacyHeaderApi', authentication: 'legacyHeader', account: ACCOUNT_A, key: 'writeKey' },
 	query: { id: 'sfE2eQueryParamA', name: 'Survey Feedback query parameter (A)', type: 'surveyFeedbackQueryAuthApi', authentication: 'queryParameter', account: ACCOUNT_A, key: 'writeKey' },
@@ -59,15 +57,7 @@ export const CREDENTIALS = {
 } satisfies Record<string, CredentialSpec>;
 export type CredentialName = keyof typeof CREDENTIALS;
 
-/** examples/*.json: file name → workflow, as users import them. */
-export function readExamples(): Record<string, WorkflowJson> {
-	const dir = path.join(REPO_ROOT, 'examples');
-	const out: Record<string, WorkflowJson> = {};
-	for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-		out[file] = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-	}
-	return out;
-}
+export { readExamples } from '../../dev/n8n/examples';
 
 // ---------------------------------------------------------------------------------------------
 // The context global-setup.ts prepared

@@ -15,10 +15,10 @@
  * limit admits in a minute. Every item comes back once, and at most 2 % of the requests are refused.
  */
 import { outputItems } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type Simulator } from '../../dev/simulator';
 import { callWebhook, customerGetWorkflow, loadWorkflow } from '../../dev/queue/workflows';
-import { simulatorCredential } from './support';
 
 const EXECUTIONS = 4;
 const PAGES = 30;
@@ -54,7 +54,10 @@ beforeAll(async () => {
 
 	// Two executions per worker at most: four at once must land on both.
 	cluster = await createQueueCluster({ name: 'test-load', workers: 2, concurrency: 2 });
-	await cluster.main.importCredentials([simulatorCredential(sim, 0, CRED, LIMIT), simulatorCredential(sim, 0, CRED_DEFAULTS)]);
+	await cluster.main.importCredentials([
+		simulatorCredential(sim, { ...CRED, apiKey: sim.accounts[0].writeKey, limit: LIMIT }),
+		simulatorCredential(sim, { ...CRED_DEFAULTS, apiKey: sim.accounts[0].writeKey }),
+	]);
 	await cluster.main.importWorkflows([loadWorkflow(WORKFLOW_ID, 'queue-load', CRED, CUSTOMERS), customerGetWorkflow(GET_WORKFLOW_ID, 'queue-get', CRED_DEFAULTS)]);
 	await cluster.main.activate(WORKFLOW_ID);
 	await cluster.main.activate(GET_WORKFLOW_ID);

@@ -27,9 +27,10 @@
 import * as fs from 'node:fs';
 
 import { createInstance, REPO_ROOT, type N8nInstance } from '../../dev/n8n/harness';
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type LoggedRequest, type Simulator } from '../../dev/simulator';
-import { emissions, FEEDBACK_PATH, newFeedback, simulatorCredential, sleep, TRIGGER_NODE, triggerWorkflow, waitForEmitted } from './support';
+import { emissions, FEEDBACK_PATH, newFeedback, sleep, TRIGGER_NODE, triggerWorkflow, waitForEmitted } from './support';
 
 const CRED = { id: 'sfQueueStatCredB', name: 'Survey Feedback (account B)' };
 const WORKFLOW_ID = 'queueStaticData1';
@@ -72,7 +73,7 @@ async function staticData(n8n: N8nInstance): Promise<Record<string, unknown> | u
 }
 
 async function setUp(n8n: N8nInstance): Promise<void> {
-	await n8n.importCredentials([simulatorCredential(sim, 1, CRED)]);
+	await n8n.importCredentials([simulatorCredential(sim, { ...CRED, apiKey: sim.accounts[1].writeKey })]);
 	await n8n.importWorkflows([triggerWorkflow(WORKFLOW_ID, CRED)]);
 }
 

@@ -1,14 +1,13 @@
 /**
  * What the queue-mode tests share: the trigger workflow (the webhook ones are in
- * dev/queue/workflows.ts), the credential pointing at the simulator, and reading what the
- * trigger emitted. Each test file starts its own simulator (in the jest process) and its own
+ * dev/queue/workflows.ts; the credential pointing at the simulator is in
+ * dev/n8n/simulatorCredentials.ts), and reading what the trigger emitted. Each test file starts its own simulator (in the jest process) and its own
  * n8n (dev/queue/cluster.ts, or the harness for regular mode).
  */
-import type { CredentialImport, N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
-import { outputItems, statedRateLimit } from '../../dev/n8n/harness';
+import type { N8nInstance, WorkflowJson } from '../../dev/n8n/harness';
+import { outputItems } from '../../dev/n8n/harness';
 import type { CredentialRef } from '../../dev/queue/workflows';
 import type { Simulator } from '../../dev/simulator';
-import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 
 export const PACKAGE = 'n8n-nodes-survey-feedback';
 export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
@@ -16,18 +15,6 @@ export const TRIGGER_TYPE = `${PACKAGE}.surveyFeedbackTrigger`;
 export const FEEDBACK_PATH = '/api/v2/feedback';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A Survey Feedback API credential for one simulator account (write key), stating the account's
- * limit when the simulator runs another than the documented one.
- */
-export function simulatorCredential(sim: Simulator, account: 0 | 1, ref: CredentialRef, limit?: { limit: number; windowMs: number }): CredentialImport {
-	return {
-		...ref,
-		type: 'surveyFeedbackApi',
-		data: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, apiKey: sim.accounts[account].writeKey, maxRateLimitWait: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds, ...statedRateLimit(limit) },
-	};
-}
 
 export const TRIGGER_NODE = 'New feedback';
 /** Every 5 s: n8n refuses a poll time that fires more than once a minute, but takes several at fixed seconds. */

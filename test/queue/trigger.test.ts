@@ -7,9 +7,10 @@
  */
 import * as fs from 'node:fs';
 
+import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster, type QueueCluster } from '../../dev/queue/cluster';
 import { start, type Simulator } from '../../dev/simulator';
-import { emissions, FEEDBACK_PATH, newFeedback, simulatorCredential, sleep, triggerWorkflow, waitForEmitted } from './support';
+import { emissions, FEEDBACK_PATH, newFeedback, sleep, triggerWorkflow, waitForEmitted } from './support';
 
 const CRED = { id: 'sfQueueTrigCredB', name: 'Survey Feedback (account B)' };
 const WORKFLOW_ID = 'queueTrigger0001';
@@ -27,8 +28,7 @@ beforeAll(async () => {
 	sim = await start({ seed: 'demo', rateLimit: false });
 	cluster = await createQueueCluster({ name: 'test-trigger', workers: 2, concurrency: 5 });
 	// Retries for up to two minutes: one test has the service fail for 20 s.
-	const credential = simulatorCredential(sim, 1, CRED);
-	await cluster.main.importCredentials([{ ...credential, data: { ...credential.data, maxRetryWait: 120 } }]);
+	await cluster.main.importCredentials([simulatorCredential(sim, { ...CRED, apiKey: sim.accounts[1].writeKey, data: { maxRetryWait: 120 } })]);
 	await cluster.main.importWorkflows([triggerWorkflow(WORKFLOW_ID, CRED)]);
 	await cluster.start();
 });

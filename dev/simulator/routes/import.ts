@@ -234,14 +234,7 @@ export const importRoutes: Route[] = [
 					update: options.update_existing_customers,
 				});
 				const c = customer!;
-				const f: Feedback = {
-					id: store.ids.next('feedback'),
-					seq: store.nextSeq(),
-					...store.snapshotOf(c),
-					customerId: c.id,
-					email: c.email,
-					campaignId: campaign.id,
-					metric: campaign.metric,
+				const f = store.newFeedback(c, campaign, {
 					createdAt: at,
 					score: p.score,
 					comment: p.comment,
@@ -256,7 +249,7 @@ export const importRoutes: Route[] = [
 					source: 'import',
 					sendAt: p.sendAt ?? options.default_send_date,
 					openAt: p.openAt ?? options.default_send_date,
-				};
+				});
 				store.feedback.add(f);
 				imported.push({ index, email, id: f.id, customerId: c.id, customerStatus: status });
 			});
