@@ -65,9 +65,10 @@ export const DEFAULT_TUNING: PacerTuning = { firstBackoffMs: 500, maxBackoffMs: 
 const EARLY_TRY = 1 / 8;
 /**
  * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace;
- * from then on it rises by RATE_RISE_PER_S requests a second every second (an accepted request adds
- * that times the time it took at the rate), so that processes sharing a limit come to equal rates;
- * each run of 429s cuts it by RATE_CUT (tuned on bench/pacerModel.ts).
+ * from then on it rises by RATE_RISE_PER_S requests a second every second (each accepted request
+ * adds that rise times the seconds between two requests at the rate), a step that does not grow
+ * with the rate, so that processes sharing a limit come to equal rates; each run of 429s cuts it
+ * by RATE_CUT (tuned on bench/pacerModel.ts).
  */
 const RATE_START = 0.02;
 const RATE_RISE_PER_S = 0.005;
