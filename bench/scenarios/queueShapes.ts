@@ -54,9 +54,9 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 		[account.readKey, account.writeKey].map((key, k) => ({
 			account: a,
 			key,
-			cred: { id: `sfBenchShapes${a}${k}00`.slice(0, 16).padEnd(16, '0'), name: `Survey Feedback ${a}${k} (queue shapes)` },
+			cred: { id: `sfBenchShapes${a}${k}0`, name: `Survey Feedback ${a}${k} (queue shapes)` },
 			path: `bench-queue-shapes-${a}-${k}`,
-			workflowId: `benchQShapes${a}${k}00`.slice(0, 16).padEnd(16, '0'),
+			workflowId: `benchQShapes${a}${k}00`,
 		})),
 	);
 	let turn = 0;
