@@ -10,7 +10,8 @@
  */
 import type { N8nInstance } from '../../dev/n8n/harness';
 import { perfectClient, SHAPES } from '../../dev/pacing/simulation';
-import { interleaved, runVariant, variant, type Bench, type SubRun, type Variant } from '../lib/bench';
+import { interleaved, runVariant, variant, type Bench, type Variant } from '../lib/bench';
+import type { SeenRequest } from '../lib/requests';
 import type { ScenarioResult } from '../lib/report';
 import { fmtValues, num, spread } from '../lib/stats';
 import { customerIdItems, oursCustomerGet, oursFeedbackReturnAll, type BenchCredentials } from '../workflows';
@@ -60,8 +61,8 @@ interface Measured {
 }
 
 /** First request's arrival to the last answer, on the limiter's clock (epoch ms), from the recorder. */
-function spanOf(r: SubRun): { startAt: number; spanMs: number } {
-	const answered = r.requests.map((q) => ({ end: performance.timeOrigin + q.t, start: performance.timeOrigin + q.t - q.durationMs }));
+export function spanOf(requests: SeenRequest[]): { startAt: number; spanMs: number } {
+	const answered = requests.map((q) => ({ end: performance.timeOrigin + q.t, start: performance.timeOrigin + q.t - q.durationMs }));
 	const startAt = Math.min(...answered.map((a) => a.start));
 	return { startAt, spanMs: Math.max(...answered.map((a) => a.end)) - startAt };
 }
@@ -91,7 +92,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 		const r = await runVariant(bench, n8n, load.v, { timeoutMs: 15 * 60_000 });
 		// The first requests only: after them the credential's ceiling (150 a minute) sets the pace.
 		const first = r.requests.slice(0, CALIBRATION_REQUESTS);
-		const { spanMs } = spanOf({ ...r, requests: first });
+		const { spanMs } = spanOf(first);
 		cycleMs[load.key] = spanMs / first.length;
 		log(`  [7] ${load.key} without a limit: the first ${first.length} requests in ${num(spanMs / 1000, 1)} s (${num(cycleMs[load.key], 0)} ms each)`);
 	}
@@ -102,7 +103,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 			for (const load of loads) {
 				sim.configure({ rateLimit: service }); // fresh counters for each run
 				const r = await runVariant(bench, n8n, load.v, { timeoutMs: 20 * 60_000 });
-				const { startAt, spanMs } = spanOf(r);
+				const { startAt, spanMs } = spanOf(r.requests);
 				const leastMs = perfectClient(service, [[r.tally.ok]], [], startAt, cycleMs[load.key]);
 				const m: Measured = {
 					ok: r.status === 'success' && r.items === load.expected,

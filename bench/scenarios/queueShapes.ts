@@ -19,9 +19,9 @@ import { callWebhook, customerGetWorkflow } from '../../dev/queue/workflows';
 import type { Bench } from '../lib/bench';
 import { resetPeak } from '../lib/proc';
 import type { ScenarioResult } from '../lib/report';
-import { tally, type SeenRequest } from '../lib/requests';
+import { tally } from '../lib/requests';
 import { fmtValues, num } from '../lib/stats';
-import { shapeCell } from './limiterShapes';
+import { shapeCell, spanOf } from './limiterShapes';
 import { SHAPE_GOALS } from '../pacerModel';
 
 const EXECUTIONS = 4;
@@ -36,12 +36,6 @@ interface Measured {
 	leastMs: number;
 	/** Executions each worker ran, and its peak RSS, MB. */
 	workers: Array<{ executions: number; peakMb: number }>;
-}
-
-/** First request's arrival to the last answer, on the limiter's clock (epoch ms). */
-function spanOf(requests: SeenRequest[]): { startAt: number; spanMs: number } {
-	const startAt = Math.min(...requests.map((r) => r.wall - r.durationMs));
-	return { startAt, spanMs: Math.max(...requests.map((r) => r.wall)) - startAt };
 }
 
 export async function runQueueShapes(bench: Bench, runs: number): Promise<ScenarioResult> {
