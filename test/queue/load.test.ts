@@ -83,18 +83,13 @@ it('the same under the rate-limit headers: few refused', async () => {
 it('at the documented limit with the rate-limit headers: every item once, at most 2 % refused', async () => {
 	sim.clearRequests();
 	sim.configure({ rateLimit: { limit: 150, windowMs: 60_000, retryAfter: false, headers: 'ietf' } });
-	const before = new Set((await cluster.main.executions({ workflowId: GET_WORKFLOW_ID })).map((e: { id: string }) => e.id));
 	const per = GETS / EXECUTIONS;
-	await callWebhook(
-		cluster.webhookUrl('queue-get'),
+	const { executions } = await runAtOnce(
+		GET_WORKFLOW_ID,
+		'queue-get',
 		Array.from({ length: EXECUTIONS }, (_, i) => ({ ids: customerIds.slice(i * per, (i + 1) * per) })),
+		6 * 60_000,
 	);
-	const finished = (
-		await cluster.main.waitForExecutions({ workflowId: GET_WORKFLOW_ID, count: before.size + EXECUTIONS, timeoutMs: 6 * 60_000, intervalMs: 2000, includeData: false })
-	).filter((e: { id: string }) => !before.has(e.id));
-	sim.configure({ rateLimit: false });
-	const executions: any[] = [];
-	for (const { id } of finished) executions.push(await cluster.main.execution(id, true));
 	expect(executions.map((e) => e.status)).toEqual(Array(EXECUTIONS).fill('success'));
 	const got = executions.flatMap((e) => outputItems(e, 'Get customers').map((item) => String(item.id)));
 	expect(got.sort()).toEqual([...customerIds].sort());
@@ -107,25 +102,36 @@ it('at the documented limit with the rate-limit headers: every item once, at mos
 	expect(refused / requests.length).toBeLessThanOrEqual(0.02);
 });
 
-/** Runs the load once (round 0, 1, … tags its customers apart); returns the 429s among all requests. */
-async function load(round: number, headers: 'none' | 'ietf'): Promise<{ refused: number; all: number }> {
-	sim.clearRequests();
-	sim.configure({ rateLimit: { ...LIMIT, retryAfter: false, headers } });
-	const tags = Array.from({ length: EXECUTIONS }, (_, i) => round * EXECUTIONS + i);
-	const before = new Set((await cluster.main.executions({ workflowId: WORKFLOW_ID })).map((e: { id: string }) => e.id));
+/**
+ * Starts one execution of the workflow per body at once and waits for them (without their data
+ * while they run: each load execution holds 30,000 records); then turns the limit off and reads them
+ * back whole. Seconds: from the start to the last one finished.
+ */
+async function runAtOnce(workflowId: string, webhookPath: string, bodies: unknown[], timeoutMs: number): Promise<{ executions: any[]; seconds: number }> {
+	const before = new Set((await cluster.main.executions({ workflowId })).map((e: { id: string }) => e.id));
 	const started = Date.now();
-	await callWebhook(
-		cluster.webhookUrl('queue-load'),
-		tags.map((run) => ({ run })),
-	);
-	// Without their data while they run: each holds 30,000 records.
+	await callWebhook(cluster.webhookUrl(webhookPath), bodies);
 	const finished = (
-		await cluster.main.waitForExecutions({ workflowId: WORKFLOW_ID, count: before.size + EXECUTIONS, timeoutMs: 8 * 60_000, intervalMs: 2000, includeData: false })
+		await cluster.main.waitForExecutions({ workflowId, count: before.size + bodies.length, timeoutMs, intervalMs: 2000, includeData: false })
 	).filter((e: { id: string }) => !before.has(e.id));
 	const seconds = (Date.now() - started) / 1000;
 	sim.configure({ rateLimit: false });
 	const executions: any[] = [];
 	for (const { id } of finished) executions.push(await cluster.main.execution(id, true, { timeoutMs: 5 * 60_000 }));
+	return { executions, seconds };
+}
+
+/** Runs the load once (round 0, 1, … tags its customers apart); returns the 429s among all requests. */
+async function load(round: number, headers: 'none' | 'ietf'): Promise<{ refused: number; all: number }> {
+	sim.clearRequests();
+	sim.configure({ rateLimit: { ...LIMIT, retryAfter: false, headers } });
+	const tags = Array.from({ length: EXECUTIONS }, (_, i) => round * EXECUTIONS + i);
+	const { executions, seconds } = await runAtOnce(
+		WORKFLOW_ID,
+		'queue-load',
+		tags.map((run) => ({ run })),
+		8 * 60_000,
+	);
 
 	// Every execution succeeded: a failed item would have failed its node (no Continue On Fail).
 	expect(executions.map((e) => [e.mode, e.status])).toEqual(Array(EXECUTIONS).fill(['webhook', 'success']));
