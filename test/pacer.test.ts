@@ -93,8 +93,26 @@ describe('processes pacing at a rate under a token bucket', () => {
 		for (let seed = 1; seed <= 12; seed++) {
 			const run = await simulate({ processes: 2, executionsPerProcess: 2, requests: 300, latencyMs: [8, 12], service: SHAPES.tokenBucket, seed });
 			expect(run.ok).toBe(300);
-			expect(run.share).toBeGreaterThanOrEqual(0.6);
+			expect(run.share).toBeGreaterThanOrEqual(0.75);
 			expect(refusedShare(run)).toBeLessThanOrEqual(0.1);
+		}
+	});
+
+	test('once one process finishes, the other soon takes what it leaves: above the rate last refused, the rate grows by a share of itself', async () => {
+		// Three quarters of the load on one process: it goes on alone for half the run, from half the limit.
+		for (const seed of SEEDS) {
+			const run = await simulate({ processes: 2, requests: 300, requestsPerProcess: [225, 75], latencyMs: [10, 20], service: SHAPES.tokenBucket, seed });
+			expect(run.ok).toBe(300);
+			expect(run.finishedMs[1]).toBeLessThan(run.finishedMs[0] / 2);
+			expect(run.share).toBeGreaterThanOrEqual(0.78);
+		}
+	});
+
+	test('with Retry-After, an early try a second after the burst does not take the burst for a rate: four processes, at most 8 % refused', async () => {
+		for (const seed of SEEDS) {
+			const run = await simulate({ processes: 4, requests: 300, service: { ...SHAPES.tokenBucket, retryAfter: true }, seed });
+			expect(run.ok).toBe(300);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.08);
 		}
 	});
 });

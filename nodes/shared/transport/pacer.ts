@@ -64,13 +64,14 @@ export const DEFAULT_TUNING: PacerTuning = { firstBackoffMs: 500, maxBackoffMs: 
 /** After a 429, one request tries this share of the window early: accepted, the limit is finer than the window. */
 const EARLY_TRY = 1 / 8;
 /**
- * Pacing at a rate: each accepted request raises it by RATE_START until the first 429 at that pace;
- * from then on it rises by RATE_RISE_PER_S requests a second every second (each accepted request
- * adds that rise times the seconds between two requests at the rate), a step that does not grow
- * with the rate, so that processes sharing a limit come to equal rates; each run of 429s cuts it
- * by RATE_CUT (tuned on bench/pacerModel.ts).
+ * Pacing at a rate: each run of 429s cuts it by RATE_CUT. Below the rate it was last refused at, it
+ * rises by RATE_RISE_PER_S requests a second every second (each accepted request adds that rise
+ * times the seconds between two requests at the rate), a step that does not grow with the rate, so
+ * that processes sharing a limit come to equal rates. Above it (at first, or once the service admits
+ * more, as when another process finished), each accepted request raises it by RATE_GROWTH, to find
+ * the new limit soon. Tuned on bench/pacerModel.ts.
  */
-const RATE_START = 0.02;
+const RATE_GROWTH = 0.02;
 const RATE_RISE_PER_S = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
@@ -118,7 +119,8 @@ function insertSorted(times: number[], at: number): void {
  *     request refused means another process took the slot: the share falls to what it holds.
  *   - Accepted, the service's limit is finer than the window (a shorter window, a token bucket):
  *     the process paces at the rate the service admitted so far, faster with each accepted request
- *     (RATE_START, then RATE_RISE_PER_S), slower at each run of 429s (RATE_CUT).
+ *     (RATE_RISE_PER_S back to the rate last refused, RATE_GROWTH above it), slower at each run of
+ *     429s (RATE_CUT).
  * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (at most 16 s), one request first.
  * - Keeping every slot it may use busy, it leaves one free now and then (LEND_EVERY_MS).
  * An account this process left idle for a whole window starts afresh.
@@ -136,8 +138,8 @@ class AccountState {
 	nextAt = 0;
 	/** 429s in a row while pacing at a rate: each waits twice as long as the last. */
 	episodeStep = 0;
-	/** The rate was cut at least once: it rises slowly from then on. */
-	rateCut = false;
+	/** The rate at the last run of 429s: the rate rises slowly back to it, faster above it. */
+	refusedRate = 0;
 	/** Nothing leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
 	/** ...nor before this process's own backoff while it holds nothing (see endBackoffAt). */
@@ -247,8 +249,8 @@ class AccountState {
 			insertSorted(this.sent, countedAt);
 			this.backoffStep = 0;
 			if (this.rate !== undefined) {
-				if (this.rateCut) this.rate += RATE_RISE_PER_S / 1e6 / this.rate;
-				else this.rate *= 1 + RATE_START;
+				if (this.rate < this.refusedRate) this.rate += RATE_RISE_PER_S / 1e6 / this.rate;
+				else this.rate *= 1 + RATE_GROWTH;
 			}
 			// Accepted early, before a slot of its share freed: the limit is finer than the window.
 			if (kind === 'early') this.paceAtAdmittedRate(now);
@@ -263,8 +265,8 @@ class AccountState {
 		if (this.rate !== undefined) {
 			// One cut per run of refusals; within it, each try waits twice as long as the last.
 			if (kind !== 'probe') {
+				this.refusedRate = this.rate;
 				this.rate *= RATE_CUT;
-				this.rateCut = true;
 				this.admittedPerMinute = this.rate * 60_000;
 				this.episodeStep = 0;
 			}
@@ -317,10 +319,14 @@ class AccountState {
 		this.resetAt = now + (h.resetMs ?? 0);
 	}
 
-	/** The rate the service admitted to this process since the oldest request of its window. */
+	/**
+	 * The rate the service admitted to this process since the oldest request of its window, over at
+	 * least an eighth of the window: a try that Retry-After let go a second after a burst would
+	 * otherwise take the burst for a rate.
+	 */
 	private paceAtAdmittedRate(now: number): void {
 		const since = this.sent[0] ?? now;
-		const span = Math.max(now - since, POLL_MS);
+		const span = Math.max(now - since, this.ceiling.windowMs * EARLY_TRY);
 		this.rate = this.sent.length / span;
 		this.admittedPerMinute = this.rate * 60_000;
 		this.nextAt = now + 1 / this.rate;
@@ -329,7 +335,7 @@ class AccountState {
 	private reset(): void {
 		this.share = Infinity;
 		this.rate = undefined;
-		this.rateCut = false;
+		this.refusedRate = 0;
 		this.triedEarly = false;
 		this.backoffStep = 0;
 		this.nextLendAt = Infinity;
