@@ -320,13 +320,13 @@ class AccountState {
 	}
 
 	/**
-	 * The rate the service admitted to this process since the oldest request of its window, over at
-	 * least an eighth of the window: a try that Retry-After let go a second after a burst would
-	 * otherwise take the burst for a rate.
+	 * The rate the service admitted to this process since the oldest request of its window. When a
+	 * Retry-After let the early try go sooner than an eighth of the window, over at least that: a try
+	 * a second after a burst would otherwise take the burst for a rate.
 	 */
 	private paceAtAdmittedRate(now: number): void {
 		const since = this.sent[0] ?? now;
-		const span = Math.max(now - since, this.ceiling.windowMs * EARLY_TRY);
+		const span = Math.max(now - since, this.retryAfterUntil > since ? this.ceiling.windowMs * EARLY_TRY : POLL_MS);
 		this.rate = this.sent.length / span;
 		this.admittedPerMinute = this.rate * 60_000;
 		this.nextAt = now + 1 / this.rate;
