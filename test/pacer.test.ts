@@ -108,6 +108,16 @@ describe('processes pacing at a rate under a token bucket', () => {
 		}
 	});
 
+	test('four processes, each with a small part of the limit, find the rest soon: the rate grows at least 1 % a second', async () => {
+		// Each learns about one request in two seconds from its early try; 2 % a request alone would take minutes to find the rest.
+		for (const seed of SEEDS) {
+			const run = await simulate({ processes: 4, requests: 300, latencyMs: [10, 20], service: SHAPES.tokenBucket, seed });
+			expect(run.ok).toBe(300);
+			expect(run.share).toBeGreaterThanOrEqual(0.8);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.1);
+		}
+	});
+
 	test('with Retry-After, an early try a second after the burst does not take the burst for a rate: four processes, at most 8 % refused', async () => {
 		for (const seed of SEEDS) {
 			const run = await simulate({ processes: 4, requests: 300, service: { ...SHAPES.tokenBucket, retryAfter: true }, seed });
