@@ -9,7 +9,7 @@
  * starts while others keep the whole limit busy.
  * A model: bench/RESULTS.md has what real n8n measured, and says which cells only the model covers.
  */
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, LOADS, SHAPES, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
 import { numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
@@ -82,6 +82,35 @@ async function quickAnswers(seeds: number): Promise<Table> {
 	return { columns: ['Limiter', '(a) Return All, 1 process', '(b) 2 processes', '(b) 4 processes'], rows };
 }
 
+/**
+ * Workers that pick up their executions a little apart, as queue mode hands them out (0.1 s or 1 s
+ * between one and the next), at n8n's answer times: the ones that start after the window filled
+ * hold little or nothing of it. Four executions on 2 or 4 workers; with the credential at its
+ * defaults, and with it stating 15 per 6 s (scenario 5 and the queue test's load).
+ */
+async function startsApart(seeds: number): Promise<Table> {
+	const rows: string[][] = [];
+	const cases = [
+		{ name: 'documented', ceiling: DOCUMENTED, requests: 300, label: SHAPE_GOALS.documented.label },
+		{ name: 'tokenBucket', ceiling: DOCUMENTED, requests: 300, label: SHAPE_GOALS.tokenBucket.label },
+		{ name: 'sliding15per6s', ceiling: DOCUMENTED, requests: 300, label: SHAPE_GOALS.sliding15per6s.label },
+		{ name: 'sliding15per6s', ceiling: { requests: 15, windowMs: 6_000 }, requests: 120, label: `${SHAPE_GOALS.sliding15per6s.label}, the credential stating it (120 requests)` },
+	];
+	for (const { name, ceiling, requests, label } of cases) {
+		const cells: string[] = [];
+		for (const [processes, gapMs] of [[2, 100], [4, 100], [4, 1_000]]) {
+			const runs: Run[] = [];
+			for (let seed = 1; seed <= seeds; seed++) {
+				const startsMs = Array.from({ length: processes }, (_, i) => i * gapMs);
+				runs.push(await simulate({ processes, executionsPerProcess: 4 / processes, requests, ceiling, latencyMs: QUICK_LATENCY_MS.singles, service: SHAPES[name], startsMs, seed }));
+			}
+			cells.push(cell(runs));
+		}
+		rows.push([label, ...cells]);
+	}
+	return { columns: ['Limiter', '2 workers, 0.1 s apart', '4 workers, 0.1 s apart', '4 workers, 1 s apart'], rows };
+}
+
 /** Workers that each run a long load (1,500 single records) on the documented limit; 10 s or 100 s later a short one (20) starts on another. */
 async function lateWorker(seeds: number): Promise<Table> {
 	const rows: string[][] = [];
@@ -128,6 +157,10 @@ async function main(): Promise<void> {
 	print(
 		`Answers as quick as n8n's (pages ${QUICK_LATENCY_MS.returnAll.join('–')} ms, single records ${QUICK_LATENCY_MS.singles.join('–')} ms there and back), without Retry-After. Same cells.`,
 		await quickAnswers(seeds),
+	);
+	print(
+		`Workers picking up the four executions 0.1 s or 1 s apart, at n8n's answer times (single records ${QUICK_LATENCY_MS.singles.join('–')} ms; all at once: the table above); no goal set.`,
+		await startsApart(seeds),
 	);
 	print(
 		`A short execution (20 requests) starting after workers with long loads (1,500 requests each), ${seeds} seeds; it fails if a request would wait longer than the credential's Max Rate Limit Wait (${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000} s).`,
