@@ -11,6 +11,7 @@
  */
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
+import type { RateLimit } from '../nodes/shared/transport';
 import { numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
@@ -26,12 +27,21 @@ export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: 
 
 const PROCESSES = [1, 2, 4];
 
-export async function runShape(service: RateLimitConfig, load: keyof typeof LOADS, processes: number, seeds: number, latencyMs = LOADS[load].latencyMs): Promise<Run[]> {
+/** How a table's runs differ from the load's own: answer times, the credential's ceiling, the requests, processes starting this far apart. */
+interface Variant {
+	latencyMs?: [number, number];
+	ceiling?: RateLimit;
+	requests?: number;
+	startGapMs?: number;
+}
+
+export async function runShape(service: RateLimitConfig, load: keyof typeof LOADS, processes: number, seeds: number, variant: Variant = {}): Promise<Run[]> {
 	const runs: Run[] = [];
-	const { requests } = LOADS[load];
+	const { requests = LOADS[load].requests, latencyMs = LOADS[load].latencyMs, ceiling, startGapMs = 0 } = variant;
 	// A Return All is one execution; the single records are one execution alone, or four over the workers.
 	const executionsPerProcess = load === 'returnAll' || processes === 1 ? 1 : 4 / processes;
-	for (let seed = 1; seed <= seeds; seed++) runs.push(await simulate({ processes, executionsPerProcess, requests, latencyMs, service, seed }));
+	const startsMs = Array.from({ length: processes }, (_, i) => i * startGapMs);
+	for (let seed = 1; seed <= seeds; seed++) runs.push(await simulate({ processes, executionsPerProcess, requests, latencyMs, ceiling, service, startsMs, seed }));
 	return runs;
 }
 
@@ -75,8 +85,8 @@ async function quickAnswers(seeds: number): Promise<Table> {
 	const rows: string[][] = [];
 	for (const [name, service] of Object.entries(SHAPES)) {
 		const goal = SHAPE_GOALS[name];
-		const cells = [cell(await runShape(service, 'returnAll', 1, seeds, QUICK_LATENCY_MS.returnAll), goal.oneReturnAll)];
-		for (const processes of [2, 4]) cells.push(cell(await runShape(service, 'singles', processes, seeds, QUICK_LATENCY_MS.singles), goal.shared));
+		const cells = [cell(await runShape(service, 'returnAll', 1, seeds, { latencyMs: QUICK_LATENCY_MS.returnAll }), goal.oneReturnAll)];
+		for (const processes of [2, 4]) cells.push(cell(await runShape(service, 'singles', processes, seeds, { latencyMs: QUICK_LATENCY_MS.singles }), goal.shared));
 		rows.push([goal.label, ...cells]);
 	}
 	return { columns: ['Limiter', '(a) Return All, 1 process', '(b) 2 processes', '(b) 4 processes'], rows };
@@ -98,13 +108,8 @@ async function startsApart(seeds: number): Promise<Table> {
 	];
 	for (const { name, ceiling, requests, label } of cases) {
 		const cells: string[] = [];
-		for (const [processes, gapMs] of [[2, 100], [4, 100], [4, 1_000]]) {
-			const runs: Run[] = [];
-			for (let seed = 1; seed <= seeds; seed++) {
-				const startsMs = Array.from({ length: processes }, (_, i) => i * gapMs);
-				runs.push(await simulate({ processes, executionsPerProcess: 4 / processes, requests, ceiling, latencyMs: QUICK_LATENCY_MS.singles, service: SHAPES[name], startsMs, seed }));
-			}
-			cells.push(cell(runs));
+		for (const [processes, startGapMs] of [[2, 100], [4, 100], [4, 1_000]]) {
+			cells.push(cell(await runShape(SHAPES[name], 'singles', processes, seeds, { latencyMs: QUICK_LATENCY_MS.singles, ceiling, requests, startGapMs })));
 		}
 		rows.push([label, ...cells]);
 	}
