@@ -161,7 +161,7 @@ class AccountState {
 	triedEarly = false;
 	/** A slot of its share was reused since the last refused try beyond it. */
 	reusedSinceTry = true;
-	/** Tries beyond its share refused since one was accepted: each next waits twice as long. */
+	/** Tries beyond its share refused since the account started afresh: each next waits twice as long. */
 	refusedTries = 0;
 	backoffStep = 0;
 	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
@@ -264,10 +264,7 @@ class AccountState {
 			}
 			// Accepted early, before a slot of its share freed: the limit is finer than the window.
 			if (kind === 'early') this.paceAtAdmittedRate(now);
-			if (kind === 'grow') {
-				this.share++;
-				this.refusedTries = 0;
-			}
+			if (kind === 'grow') this.share++;
 			return;
 		}
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
