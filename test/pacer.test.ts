@@ -128,13 +128,13 @@ describe('processes pacing at a rate under a token bucket', () => {
 });
 
 describe('processes keeping to shares of the window the credential states', () => {
-	test('four that start 30 ms apart take uneven shares; once the larger ones finish, the others find what they left within a few windows', async () => {
-		// 15 per 6 s, stated as such: the first to start holds most of the window and ends early; a
-		// process whose tries beyond its share were refused would otherwise wait 1 / (3 % × share) windows.
+	test('four that start 30 ms apart take uneven shares; once the larger ones finish, the others find what they left within eight windows', async () => {
+		// 15 per 6 s, stated as such: the first to start holds most of the window and ends early; one
+		// that holds two slots would wait 1 / (3 % × 2) = 17 windows for its next try beyond them.
 		for (const seed of SEEDS) {
 			const run = await simulate({ processes: 4, requests: 120, latencyMs: [10, 20], ceiling: { requests: 15, windowMs: 6_000 }, service: SHAPES.sliding15per6s, startsMs: [0, 30, 60, 90], seed });
 			expect(run.ok).toBe(120);
-			expect(run.share).toBeGreaterThanOrEqual(0.85);
+			expect(run.share).toBeGreaterThanOrEqual(0.75);
 			expect(run.mostInCeilingWindow).toBeLessThanOrEqual(15);
 		}
 	});

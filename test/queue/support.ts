@@ -61,7 +61,13 @@ export async function emissions(n8n: N8nInstance, workflowId: string): Promise<E
  * Waits until every comment was emitted (by any execution); returns all emissions. On timeout
  * the error lists every execution, finished or not, and the trigger's last requests to `sim`.
  */
-export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comments: string[], opts: { timeoutMs?: number; sim?: Simulator } = {}): Promise<Emission[]> {
+/** `context` adds what the caller knows (the stored position) to the message when the records do not come. */
+export async function waitForEmitted(
+	n8n: N8nInstance,
+	workflowId: string,
+	comments: string[],
+	opts: { timeoutMs?: number; sim?: Simulator; context?: () => string } = {},
+): Promise<Emission[]> {
 	const timeoutMs = opts.timeoutMs ?? 60_000;
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
@@ -75,6 +81,7 @@ export async function waitForEmitted(n8n: N8nInstance, workflowId: string, comme
 			throw new Error(
 				`not emitted after ${timeoutMs} ms: ${missing.join(', ')}; executions: ${executions.join('; ') || 'none'}` +
 					(opts.sim ? `; the trigger's last requests: ${polls.join(' | ') || 'none'}` : '') +
+					(opts.context ? `; ${opts.context()}` : '') +
 					`; log: ${n8n.logFile}`,
 			);
 		}

@@ -78,13 +78,10 @@ const RATE_GROWTH_PER_S = 0.01;
 const RATE_RISE_PER_S = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
-/**
- * The share of the limit that refused tries for more may cost in the long run: after each refused
- * try the next waits twice as long as the last (one window at first), up to 1 / (this × share)
- * windows. A share that others left (they finished) is found within a few windows; a full window
- * costs each process a try now and then.
- */
+/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one... */
 const GROWTH_BUDGET = 0.03;
+/** ...and at most this many, however small the share: what workers that finished left is found within it. */
+const LONGEST_TRY_GAP = 8;
 const MIN_HEADER_PART = 0.05;
 const HEADER_PART_RISE = 0.02;
 /**
@@ -161,8 +158,6 @@ class AccountState {
 	triedEarly = false;
 	/** A slot of its share was reused since the last refused try beyond it. */
 	reusedSinceTry = true;
-	/** Tries beyond its share refused since the account started afresh: each next waits twice as long. */
-	refusedTries = 0;
 	backoffStep = 0;
 	/** Keeping every slot it may use busy, it leaves one free now and then (see LEND_EVERY_MS). */
 	nextLendAt = Infinity;
@@ -291,8 +286,8 @@ class AccountState {
 			this.nextTryAt = this.retryAfterUntil > now ? this.retryAfterUntil : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
 		} else if (kind === 'early' || kind === 'grow') {
 			this.reusedSinceTry = false;
-			// Refused tries for more back off to about GROWTH_BUDGET of the limit, however small the share.
-			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * Math.max(1, Math.min(2 ** this.refusedTries++, 1 / (GROWTH_BUDGET * this.share)));
+			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, unless the share is very small.
+			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * Math.min(LONGEST_TRY_GAP, Math.max(1, 1 / (GROWTH_BUDGET * this.share)));
 			// The service says when to try again: then, and early again (is the limit finer?).
 			if (outcome.retryAfterMs !== undefined) {
 				this.triedEarly = false;
@@ -347,7 +342,6 @@ class AccountState {
 		this.rate = undefined;
 		this.refusedRate = 0;
 		this.triedEarly = false;
-		this.refusedTries = 0;
 		this.backoffStep = 0;
 		this.nextLendAt = Infinity;
 		this.lendUntil = 0;
