@@ -93,10 +93,11 @@ async function quickAnswers(seeds: number): Promise<Table> {
 }
 
 /**
- * Workers that pick up their executions a little apart, as queue mode hands them out (0.03 s, as
- * in scenario 5's runs, 0.1 s or 1 s between one and the next), at n8n's answer times: the ones that start after the window filled
- * hold little or nothing of it. Four executions on 2 or 4 workers; with the credential at its
- * defaults, and with it stating 15 per 6 s (scenario 5 and the queue test's load).
+ * Workers that pick up their executions a little apart, as queue mode hands them out (0.03 s
+ * between one and the next, as in scenario 5's runs, 0.1 s or 1 s), at n8n's answer times: the
+ * ones that start after the window filled hold little or nothing of it. Four executions on 2 or 4
+ * workers; with the credential at its defaults, and with it stating 15 per 6 s (scenario 5 and the
+ * queue test's load).
  */
 async function startsApart(seeds: number): Promise<Table> {
 	const rows: string[][] = [];

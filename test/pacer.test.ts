@@ -140,6 +140,18 @@ describe('processes keeping to shares of the window the credential states', () =
 	});
 });
 
+describe('a process that holds nothing of a small limit', () => {
+	test('waits up to a window between tries, not a quarter of it: two processes 0.1 s apart at a stated 15 per 6 s refuse at most 15 %', async () => {
+		// The second finds the window full; trying every 1.5 s would cost four 429s a window, a quarter of the limit.
+		for (const seed of SEEDS) {
+			const run = await simulate({ processes: 2, executionsPerProcess: 2, requests: 120, latencyMs: [10, 20], ceiling: { requests: 15, windowMs: 6_000 }, service: SHAPES.sliding15per6s, startsMs: [0, 100], seed });
+			expect(run.ok).toBe(120);
+			expect(run.share).toBeGreaterThanOrEqual(0.85);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.15);
+		}
+	});
+});
+
 describe('a worker that starts while others keep the whole documented limit busy', () => {
 	test.each([
 		[1, 10_000],

@@ -82,6 +82,12 @@ const POLL_MS = 50;
 const GROWTH_BUDGET = 0.03;
 /** ...and at most this many, however small the share: what workers that finished left is found within it. */
 const LONGEST_TRY_GAP = 8;
+/**
+ * A process that holds nothing waits at most a quarter of the window between tries (16 s at most),
+ * longer on a small limit, so that its refused tries cost the account at most about this share of
+ * it: a whole window at 15 per 6 s, where four tries a window would be a quarter of the limit.
+ */
+const IDLE_TRY_BUDGET = 0.06;
 const MIN_HEADER_PART = 0.05;
 const HEADER_PART_RISE = 0.02;
 /**
@@ -126,7 +132,7 @@ function insertSorted(times: number[], at: number): void {
  *     the process paces at the rate the service admitted so far, faster with each accepted request
  *     (RATE_RISE_PER_S back to the rate last refused, RATE_GROWTH above it), slower at each run of
  *     429s (RATE_CUT).
- * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (at most 16 s), one request first.
+ * - A process that holds nothing tries again after 0.5 s, 1 s, 2 s … (see IDLE_TRY_BUDGET), one request first.
  * - Keeping every slot it may use busy, it leaves one free now and then (LEND_EVERY_MS).
  * An account this process left idle for a whole window starts afresh.
  */
@@ -358,7 +364,8 @@ class AccountState {
 	}
 
 	private longestBackoff(tuning: PacerTuning): number {
-		return Math.min(tuning.maxBackoffMs, this.ceiling.windowMs / 4);
+		const { requests, windowMs } = this.ceiling;
+		return Math.min(tuning.maxBackoffMs, Math.max(windowMs / 4, windowMs / (IDLE_TRY_BUDGET * requests)));
 	}
 
 	private backoff(tuning: PacerTuning, random: () => number): number {
