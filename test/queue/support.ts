@@ -59,9 +59,9 @@ export async function emissions(n8n: N8nInstance, workflowId: string): Promise<E
 
 /**
  * Waits until every comment was emitted (by any execution); returns all emissions. On timeout
- * the error lists every execution, finished or not, and the trigger's last requests to `sim`.
+ * the error lists every execution, finished or not, the trigger's last requests to `sim`, and
+ * what `context` says (the stored position, the main's log).
  */
-/** `context` adds what the caller knows (the stored position) to the message when the records do not come. */
 export async function waitForEmitted(
 	n8n: N8nInstance,
 	workflowId: string,

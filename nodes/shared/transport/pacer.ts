@@ -78,9 +78,9 @@ const RATE_GROWTH_PER_S = 0.01;
 const RATE_RISE_PER_S = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
-/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one... */
+/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one. */
 const GROWTH_BUDGET = 0.03;
-/** ...and at most this many, however small the share: what workers that finished left is found within it. */
+/** However small the share, a try beyond it at least every this many windows: what workers that finished left is found within them. */
 const LONGEST_TRY_GAP = 8;
 /**
  * A process that holds nothing waits at most a quarter of the window between tries (16 s at most),
