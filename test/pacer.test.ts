@@ -10,6 +10,8 @@ import { DOCUMENTED, SHAPES, refusedShare, simulate } from '../dev/pacing/simula
 import { VirtualClock } from '../dev/pacing/virtualClock';
 
 const SEEDS = [1, 2, 3];
+/** A credential that states the 15 per 6 s the service keeps. */
+const STATED_15_PER_6S = { requests: 15, windowMs: 6_000 };
 
 describe.each(Object.keys(SHAPES))('against the limiter %s', (name) => {
 	describe.each([false, true])('Retry-After %s', (retryAfter) => {
@@ -132,7 +134,7 @@ describe('processes keeping to shares of the window the credential states', () =
 		// 15 per 6 s, stated as such: the first to start holds most of the window and ends early; one
 		// that holds two slots would wait 1 / (3 % × 2) = 17 windows for its next try beyond them.
 		for (const seed of SEEDS) {
-			const run = await simulate({ processes: 4, requests: 120, latencyMs: [10, 20], ceiling: { requests: 15, windowMs: 6_000 }, service: SHAPES.sliding15per6s, startsMs: [0, 30, 60, 90], seed });
+			const run = await simulate({ processes: 4, requests: 120, latencyMs: [10, 20], ceiling: STATED_15_PER_6S, service: SHAPES.sliding15per6s, startsMs: [0, 30, 60, 90], seed });
 			expect(run.ok).toBe(120);
 			expect(run.share).toBeGreaterThanOrEqual(0.75);
 			expect(run.mostInCeilingWindow).toBeLessThanOrEqual(15);
@@ -144,7 +146,7 @@ describe('a process that holds nothing of a small limit', () => {
 	test('waits up to a window between tries, not a quarter of it: two processes 0.1 s apart at a stated 15 per 6 s refuse at most 15 %', async () => {
 		// The second finds the window full; trying every 1.5 s would cost four 429s a window, a quarter of the limit.
 		for (const seed of SEEDS) {
-			const run = await simulate({ processes: 2, executionsPerProcess: 2, requests: 120, latencyMs: [10, 20], ceiling: { requests: 15, windowMs: 6_000 }, service: SHAPES.sliding15per6s, startsMs: [0, 100], seed });
+			const run = await simulate({ processes: 2, executionsPerProcess: 2, requests: 120, latencyMs: [10, 20], ceiling: STATED_15_PER_6S, service: SHAPES.sliding15per6s, startsMs: [0, 100], seed });
 			expect(run.ok).toBe(120);
 			expect(run.share).toBeGreaterThanOrEqual(0.85);
 			expect(refusedShare(run)).toBeLessThanOrEqual(0.15);

@@ -25,11 +25,14 @@ function storedPosition(): { watermark: string | null; idsAtWatermark: string[] 
 }
 
 /** For a failure's message: the stored position, and the last lines the main logged about the trigger. */
-function position(): string {
+function triggerState(): string {
 	const log = fs.existsSync(cluster.main.logFile) ? fs.readFileSync(cluster.main.logFile, 'utf8').split('\n') : [];
 	const about = log.filter((line) => /poll|trigger|Survey Feedback/i.test(line)).slice(-10);
 	return `stored position: ${JSON.stringify(storedPosition())}; the main's last lines about polls: ${about.join(' / ') || 'none'}`;
 }
+
+/** Waits until the trigger emitted these comments; on timeout the message says what the trigger read and kept. */
+const waitForTrigger = (comments: string[], timeoutMs?: number) => waitForEmitted(cluster.main, WORKFLOW_ID, comments, { sim, timeoutMs, context: triggerState });
 
 beforeAll(async () => {
 	sim = await start({ seed: 'demo', rateLimit: false });
@@ -66,17 +69,17 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		await sleep(7000);
 		expect(sim.requests({ path: FEEDBACK_PATH })).toEqual([]);
 		await cluster.startMain();
-		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim, context: position });
+		const emitted = await waitForTrigger(all);
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
 	});
 
 	it('records inserted across polls start the workflow once each, on the workers', async () => {
 		newFeedback(sim, 1, ['a', 'b']);
 		all.push('a', 'b');
-		await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim, context: position });
+		await waitForTrigger(all);
 		newFeedback(sim, 1, ['c']);
 		all.push('c');
-		const emitted = await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim, context: position });
+		const emitted = await waitForTrigger(all);
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);
 		expect(emitted.length).toBeGreaterThanOrEqual(3);
 		expect(emitted.every((e) => e.mode === 'trigger' && e.status === 'success')).toBe(true);
@@ -87,7 +90,7 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		newFeedback(sim, 1, ['while the main was down (2)', 'while the main was down (3)']);
 		all.push('while the main was down (2)', 'while the main was down (3)');
 		await cluster.startMain();
-		await waitForEmitted(cluster.main, WORKFLOW_ID, all, { sim, context: position });
+		await waitForTrigger(all);
 		// Two more polls: nothing comes twice.
 		const mark = sim.requests({ path: FEEDBACK_PATH }).length;
 		const deadline = Date.now() + 30_000;
@@ -114,11 +117,11 @@ describe('Survey Feedback Trigger in queue mode', () => {
 		all.push(...backlog);
 		await sleep(20_000);
 		sim.configure({ faults: [] });
-		await waitForEmitted(cluster.main, WORKFLOW_ID, backlog, { sim, timeoutMs: 150_000, context: position });
+		await waitForTrigger(backlog, 150_000);
 		const later = Array.from({ length: 500 }, (_, i) => `later ${i}`);
 		newFeedback(sim, 1, later);
 		all.push(...later);
-		await waitForEmitted(cluster.main, WORKFLOW_ID, later, { sim, timeoutMs: 90_000, context: position });
+		await waitForTrigger(later, 90_000);
 
 		const emitted = await emissions(cluster.main, WORKFLOW_ID);
 		expect(emitted.flatMap((e) => e.comments)).toEqual(all);

@@ -85,7 +85,8 @@ const LONGEST_TRY_GAP = 8;
 /**
  * A process that holds nothing waits at most a quarter of the window between tries (16 s at most),
  * longer on a small limit, so that its refused tries cost the account at most about this share of
- * it: a whole window at 15 per 6 s, where four tries a window would be a quarter of the limit.
+ * it: a whole window at 15 per 6 s, where four tries a window would be a quarter of the limit. The
+ * same bound caps the waits between tries after a 429 while pacing at a rate.
  */
 const IDLE_TRY_BUDGET = 0.06;
 const MIN_HEADER_PART = 0.05;
