@@ -78,7 +78,7 @@ const RATE_GROWTH_PER_S = 0.01;
 const RATE_RISE_PER_S = 0.005;
 const RATE_CUT = 0.85;
 const POLL_MS = 50;
-/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later, at least one. */
+/** The share of the limit that refused tries for more may cost: the next comes 1 / (this × share) windows later (at least one), less half a window. */
 const GROWTH_BUDGET = 0.03;
 /** However small the share, a try beyond it at least every this many windows: what workers that finished left is found within them. */
 const LONGEST_TRY_GAP = 8;
@@ -293,8 +293,10 @@ class AccountState {
 			this.nextTryAt = this.retryAfterUntil > now ? this.retryAfterUntil : (this.sent[0] ?? now) + this.ceiling.windowMs * EARLY_TRY;
 		} else if (kind === 'early' || kind === 'grow') {
 			this.reusedSinceTry = false;
-			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, unless the share is very small.
-			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * Math.min(LONGEST_TRY_GAP, Math.max(1, 1 / (GROWTH_BUDGET * this.share)));
+			// Refused tries for more cost the account about GROWTH_BUDGET of the limit, unless the share is
+			// very small. A try goes only in the first half of a wait for its own slots: due half a window
+			// sooner, one does not fall into a second half and wait a whole cycle more.
+			if (kind === 'grow') this.nextTryAt = now + this.ceiling.windowMs * (Math.min(LONGEST_TRY_GAP, Math.max(1, 1 / (GROWTH_BUDGET * this.share))) - 1 / 2);
 			// The service says when to try again: then, and early again (is the limit finer?).
 			if (outcome.retryAfterMs !== undefined) {
 				this.triedEarly = false;
