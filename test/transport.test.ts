@@ -294,6 +294,20 @@ describe('retries happen only where a repeat does no harm', () => {
 		expect(nock.isDone()).toBe(true);
 	});
 
+	test('a 503 with Retry-After holds back every request of the account until then; a write is still not repeated', async () => {
+		const transport = testTransport();
+		const h = harness('apiKeyHeader', { apiKey: 'gateway-account' });
+		nock(BASE).post('/api/v2/survey').reply(503, {}, { 'Retry-After': '1' });
+		const refused = await send(h, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }, transport).catch((e) => e);
+		expect(refused.httpCode).toBe('503');
+		const answeredAt = Date.now();
+		let readAt = 0;
+		nock(BASE).get('/api/v2/ping').reply(200, () => ((readAt = Date.now()), {}));
+		await send(h, {}, transport);
+		expect(readAt - answeredAt).toBeGreaterThanOrEqual(950);
+		expect(nock.isDone()).toBe(true);
+	});
+
 	test('POST defaults to not repeatable', async () => {
 		nock(BASE).post('/api/v2/import').reply(500, {});
 		await expect(send(harness(), { method: 'POST', path: '/api/v2/import', body: {} })).rejects.toThrow(/500/);

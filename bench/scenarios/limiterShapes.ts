@@ -104,7 +104,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 				sim.configure({ rateLimit: service }); // fresh counters for each run
 				const r = await runVariant(bench, n8n, load.v, { timeoutMs: 20 * 60_000 });
 				const { startAt, spanMs } = spanOf(r.requests);
-				const leastMs = perfectClient(service, [[r.tally.ok]], [], startAt, cycleMs[load.key]);
+				const leastMs = perfectClient(service, [[r.tally.ok]], [], startAt, cycleMs[load.key]).spanMs;
 				const m: Measured = {
 					ok: r.status === 'success' && r.items === load.expected,
 					share: leastMs / spanMs,

@@ -104,7 +104,7 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 						const t = tally(r.requests);
 						const { startAt, spanMs } = spanOf(r.requests);
 						const perExecution = Array.from({ length: EXECUTIONS }, () => [ITEMS / EXECUTIONS]);
-						const leastMs = perfectClient(service, perExecution, [], startAt, cycle);
+						const leastMs = perfectClient(service, perExecution, [], startAt, cycle).spanMs;
 						const m: Measured = { ok: r.ok && t.ok === ITEMS, share: leastMs / spanMs, refused: t.rateLimited / Math.max(1, t.total), spanMs, leastMs, workers: r.workers };
 						const key = `${name}:${workers}`;
 						results.set(key, [...(results.get(key) ?? []), m]);

@@ -9,7 +9,7 @@
  * bench/pacerModel.ts.
  */
 import { CREDENTIAL_DEFAULTS, DOCUMENTED_RATE_LIMIT } from '../../credentials/defaults';
-import { AccountPacer, rateLimitHeaders, retryAfterMs, type PacerTuning, type RateLimit } from '../../nodes/shared/transport';
+import { AccountPacer, rateLimitHeaders, retryAfterMs, type Clock, type RateLimit, type Turn, type TurnOptions } from '../../nodes/shared/transport';
 import { createLimiter, DEFAULT_RATE_LIMIT, limitHeaders, type RateLimitConfig } from '../simulator/ratelimit';
 import { VirtualClock } from './virtualClock';
 
@@ -58,6 +58,17 @@ export interface Run {
 	longestRefusedWaitMs: number[];
 	/** Per process: requests that gave up at Max Rate Limit Wait; each fails its execution, which then sends nothing more. */
 	failed: number[];
+	/** The longest any request waited, from when its execution was ready to send it to the send that was accepted. */
+	longestWaitMs: number;
+	/** The same for the perfect client within the ceiling. */
+	perfectLongestWaitMs: number;
+	/** Requests a process sent less than 0.5 s after it was refused without a Retry-After. */
+	sentSoonAfterRefusal: number;
+}
+
+/** What the simulation needs of a pacer: the node's, or another to compare it with. */
+export interface PacerLike {
+	turn(account: string, options?: TurnOptions): Promise<Turn | undefined>;
 }
 
 export interface SimulationOptions {
@@ -75,7 +86,10 @@ export interface SimulationOptions {
 	startsMs?: number[];
 	/** Seeds the latencies, the pacer's jitter and where in a clock-aligned window the run starts. */
 	seed?: number;
-	tuning?: PacerTuning;
+	/** Each process's pacer; the node's by default. */
+	pacer?: (ceiling: RateLimit, clock: Clock) => PacerLike;
+	/** The credential's Max Rate Limit Wait; its default when absent. */
+	maxRateLimitWaitMs?: number;
 }
 
 export async function simulate(options: SimulationOptions): Promise<Run> {
@@ -97,12 +111,17 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	const firstAcceptedMs: number[] = [];
 	const longestRefusedWaitMs: number[] = new Array(processes).fill(0);
 	const failed: number[] = new Array(processes).fill(0);
+	const refusedPlainlyAt: number[] = new Array(processes).fill(-Infinity);
+	let sentSoonAfterRefusal = 0;
+	let longestWaitMs = 0;
 	const counts = perExecution(options);
+	const maxWaitMs = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
 
-	const execution = async (p: number, pacer: AccountPacer, count: number) => {
+	const execution = async (p: number, pacer: PacerLike, count: number) => {
 		let refusedSince: number | undefined;
+		let readyAt = clock.now();
 		for (let left = count; left > 0; ) {
-			const deadline = refusedSince === undefined ? undefined : refusedSince + DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+			const deadline = refusedSince === undefined ? undefined : refusedSince + maxWaitMs;
 			const turn = await pacer.turn('account', { ceiling, deadline });
 			if (!turn) {
 				failed[p]++;
@@ -111,6 +130,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			const sent = clock.now();
 			sentAt[p].push(sent);
 			if (sent < retryAfterUntil[p]) retryAfterUndercut++;
+			if (sent - refusedPlainlyAt[p] < 500) sentSoonAfterRefusal++;
 			first = Math.min(first, sent);
 			const roundTrip = latencyMs[0] + clock.random() * (latencyMs[1] - latencyMs[0]);
 			await clock.sleep(roundTrip / 2);
@@ -127,6 +147,8 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			if (verdict.ok) {
 				ok++;
 				left--;
+				longestWaitMs = Math.max(longestWaitMs, sent - readyAt);
+				readyAt = answered;
 				firstAcceptedMs[p] ??= answered - startAt - (startsMs[p] ?? 0);
 				if (refusedSince !== undefined) longestRefusedWaitMs[p] = Math.max(longestRefusedWaitMs[p], answered - refusedSince);
 				refusedSince = undefined;
@@ -134,12 +156,13 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 				refused++;
 				refusedSince ??= answered;
 				if (retryAfter !== undefined) retryAfterUntil[p] = Math.max(retryAfterUntil[p], answered + retryAfter);
+				else refusedPlainlyAt[p] = Math.max(refusedPlainlyAt[p], answered);
 			}
 		}
 	};
 	const runs: Array<Promise<void>> = [];
 	for (let p = 0; p < processes; p++) {
-		const pacer = new AccountPacer(DOCUMENTED, clock, options.tuning);
+		const pacer = options.pacer ? options.pacer(DOCUMENTED, clock) : new AccountPacer(DOCUMENTED, clock);
 		runs.push(
 			(async () => {
 				await clock.sleep(startsMs[p] ?? 0);
@@ -151,8 +174,9 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
 	const meanLatencyMs = (latencyMs[0] + latencyMs[1]) / 2;
-	const leastMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs);
-	const leastWithinCeilingMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs, ceiling);
+	const leastMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs).spanMs;
+	const perfect = perfectClient(service, counts, startsMs, startAt, meanLatencyMs, ceiling);
+	const leastWithinCeilingMs = perfect.spanMs;
 	const mostInCeilingWindow = Math.max(...sentAt.map((times) => mostWithin(times, ceiling.windowMs)));
 	const run: Run = {
 		ok,
@@ -167,6 +191,9 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 		firstAcceptedMs,
 		longestRefusedWaitMs,
 		failed,
+		longestWaitMs,
+		perfectLongestWaitMs: perfect.longestWaitMs,
+		sentSoonAfterRefusal,
 	};
 	if (process.env.PACER_TRACE) console.log(JSON.stringify({ processes, service, ...run }));
 	return run;
@@ -187,12 +214,13 @@ function perExecution(options: SimulationOptions): number[][] {
  * `latencyMs` there and back; within the ceiling of each process when one is given. `startAt`
  * places the load on the limiter's clock (where a clock-aligned window starts matters).
  */
-export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): number {
-	const limiter = createLimiter(service);
+export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): { spanMs: number; longestWaitMs: number } {
+	const limiter = createLimiter({ ...service, countRefused: false });
 	const sent: number[][] = counts.map(() => []);
-	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0) })));
+	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0), since: startAt + (startsMs[p] ?? 0) })));
 	let first = Infinity;
 	let last = -Infinity;
+	let longestWaitMs = 0;
 	for (;;) {
 		const next = executions.filter((e) => e.left > 0).sort((a, b) => a.readyAt - b.readyAt)[0];
 		if (!next) break;
@@ -209,11 +237,13 @@ export function perfectClient(service: RateLimitConfig, counts: number[][], star
 		}
 		first = Math.min(first, next.readyAt);
 		own.push(next.readyAt);
+		longestWaitMs = Math.max(longestWaitMs, next.readyAt - next.since);
 		next.left--;
 		next.readyAt += latencyMs;
+		next.since = next.readyAt;
 		last = Math.max(last, next.readyAt);
 	}
-	return last - first;
+	return { spanMs: last - first, longestWaitMs };
 }
 
 /** The most of `times` (ascending) within any span of `windowMs`. */

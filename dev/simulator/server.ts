@@ -125,7 +125,7 @@ async function handle(
 			if (api === 'v2') {
 				const taken = core.limiter.take(auth.store.account.id);
 				limitHeaders = taken.headers;
-				if (!taken.ok && taken.config) throw new ApiError(429, limitMessage(taken.config), null);
+				if (!taken.ok && taken.config) throw new ApiError(taken.config.status ?? 429, limitMessage(taken.config), null);
 			}
 			const match = (api === 'v2' ? core.v2 : core.legacy).match(method, path);
 			if (!match) throw new ApiError(404, `Unknown endpoint ${method} ${path}.`);

@@ -33,7 +33,7 @@ export function testTransport(options: TestTransportOptions = {}): Transport {
 			...options.tuning,
 		}),
 		clock,
-		retry: options.retry ?? { firstDelayMs: 1, maxDelayMs: 5 },
+		retry: options.retry ?? { firstMs: 1, multiplier: 2, maxMs: 5 },
 		requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
 	});
 }

@@ -13,7 +13,7 @@ import type { LimitHeaders } from './pacer';
 export type Answer =
 	| { kind: 'ok'; body: IDataObject; limit?: LimitHeaders }
 	| { kind: 'rateLimited'; retryAfterMs?: number; limit?: LimitHeaders; body: unknown }
-	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown }
+	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown; retryAfterMs?: number }
 	| { kind: 'refused'; status: number; body: unknown };
 
 const NETWORK_REASONS: Record<string, string> = {
@@ -140,6 +140,7 @@ export function classify(attempt: { response: IN8nHttpFullResponse } | { error: 
 		return json ? { kind: 'ok', body: json, limit } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
 	}
 	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), limit, body };
-	if (status >= 500) return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body };
+	// A 503 with Retry-After is also how some gateways say the limit is reached.
+	if (status >= 500) return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body, retryAfterMs: retryAfterMs(headers as IDataObject, now) };
 	return { kind: 'refused', status, body };
 }

@@ -1,3 +1,5 @@
+import { backoffMs } from './backoff';
+
 /** Time as the pacer sees it; tests drive it without real waiting. */
 export interface Clock {
 	now(): number;
@@ -372,8 +374,7 @@ class AccountState {
 	}
 
 	private backoff(tuning: PacerTuning, random: () => number): number {
-		const ceiling = Math.min(this.longestBackoff(tuning), tuning.firstBackoffMs * 2 ** this.backoffStep++);
-		return ceiling / 2 + (random() * ceiling) / 2;
+		return backoffMs({ firstMs: tuning.firstBackoffMs, multiplier: 2, maxMs: this.longestBackoff(tuning) }, this.backoffStep++, random);
 	}
 
 	known(): KnownLimit {

@@ -5,14 +5,12 @@ import { classify, type Answer } from './answers';
 import { readConnection, type ApiContext } from './connection';
 import { ApiErrorBuilder } from './errors';
 import { DOCUMENTED_RATE_LIMIT } from '../../../credentials/defaults';
+import { backoffMs, type Backoff } from './backoff';
 import { AccountPacer, type Clock } from './pacer';
 import { httpOptions, type ApiRequest } from './request';
 
-/** The exponential backoff between retries of a repeatable request that got no usable answer. */
-export interface RetryTiming {
-	firstDelayMs: number;
-	maxDelayMs: number;
-}
+/** The backoff between retries of a repeatable request that got no usable answer. */
+export type RetryTiming = Backoff;
 
 /** The parts a transport is made of; tests build one with a virtual clock and short delays. */
 export interface TransportParts {
@@ -70,9 +68,11 @@ export class Transport {
 			} catch (error) {
 				answer = classify({ error }, clock.now());
 			}
+			// A 429, and a 5xx that says when to come back, hold back every request of the account.
+			const slowDown = answer.kind === 'unanswered' && answer.retryAfterMs !== undefined;
 			turn.done(
-				answer.kind === 'rateLimited'
-					? { rateLimited: true, retryAfterMs: answer.retryAfterMs, headers: answer.limit }
+				answer.kind === 'rateLimited' || slowDown
+					? { rateLimited: true, retryAfterMs: 'retryAfterMs' in answer ? answer.retryAfterMs : undefined, headers: answer.kind === 'rateLimited' ? answer.limit : undefined }
 					: { rateLimited: false, headers: answer.kind === 'ok' ? answer.limit : undefined },
 			);
 
@@ -87,20 +87,13 @@ export class Transport {
 					continue;
 				case 'unanswered': {
 					if (!repeatable) throw errors.unanswered(answer, undefined);
-					const delay = this.retryDelay(tries - 1);
+					const delay = Math.max(backoffMs(this.parts.retry, tries - 1, () => clock.random()), answer.retryAfterMs ?? 0);
 					if (retryWaitedMs + delay > connection.maxRetryWaitMs) throw errors.unanswered(answer, { tries, waitedMs: retryWaitedMs });
 					retryWaitedMs += delay;
 					await clock.sleep(delay);
 				}
 			}
 		}
-	}
-
-	/** Exponential backoff with jitter: the n-th retry waits between half and all of first × 2^n (capped). */
-	private retryDelay(retry: number): number {
-		const { firstDelayMs, maxDelayMs } = this.parts.retry;
-		const ceiling = Math.min(maxDelayMs, firstDelayMs * 2 ** retry);
-		return Math.round(ceiling / 2 + (this.parts.clock.random() * ceiling) / 2);
 	}
 }
 
@@ -115,6 +108,6 @@ export const sharedTransport = new Transport({
 	// The documented limit as the ceiling, for credentials saved before they stated one.
 	pacer: new AccountPacer(DOCUMENTED_RATE_LIMIT, realClock),
 	clock: realClock,
-	retry: { firstDelayMs: 500, maxDelayMs: 30_000 },
+	retry: { firstMs: 500, multiplier: 2, maxMs: 30_000 },
 	requestTimeoutMs: 60_000,
 });
