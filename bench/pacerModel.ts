@@ -1,4 +1,7 @@
 /**
+ * `npx tsx bench/pacerModel.ts --family 200 [--markdown]`: the pacer on 200 limiters drawn from the
+ * family of dev/simulator/limiterFamily.ts (distributions of share, refusals, waits and the
+ * invariants' breaches); see family() below.
  * `npx tsx bench/pacerModel.ts [--seeds N] [--markdown]`: the "limiter shapes" scenario on virtual
  * time (dev/pacing/simulation.ts, the node's pacer against the simulator's own limiters): a few
  * seconds, no n8n. For each shape, the two loads of the scenario, on 1, 2 and 4 processes (the
@@ -10,6 +13,7 @@
  * A model: bench/RESULTS.md has what real n8n measured, and says which cells only the model covers.
  */
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
+import { drawLimiter, longestWindowMs } from '../dev/simulator/limiterFamily';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
 import type { RateLimit } from '../nodes/shared/transport';
 import { numberOption } from './lib/args';
@@ -152,10 +156,70 @@ async function lateWorker(seeds: number): Promise<Table> {
 	return { columns: ['Limiter', 'Starts after', 'Workers with long loads', 'Its first request through after', 'Its last answered after', 'Runs in which it failed'], rows };
 }
 
+/** The p-th quantile of values (0 to 1), nearest rank. */
+const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.round(p * (values.length - 1))];
+
+/**
+ * The pacer on `count` limiters drawn from the family (dev/simulator/limiterFamily.ts, seeds 1 to
+ * count), for 1, 2 and 4 processes, each one execution sending its requests one after the other:
+ * short loads of 40 requests, long ones of ten of the limiter's longest windows at the rate it
+ * admits within the credentials' ceilings (100 to 3,000 requests). Max Rate Limit Wait is 1.5 of
+ * the longest window (at least the default), as a user facing such a limit would set it. Share:
+ * the least time of a perfect client within the ceiling over the time taken (at most 100 %).
+ */
+async function family(count: number): Promise<Table> {
+	const rows: string[][] = [];
+	const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+	for (const processes of PROCESSES) {
+		for (const long of [false, true]) {
+			const shares: number[] = [];
+			const refused: number[] = [];
+			const waits: number[] = [];
+			let soon = 0;
+			let failedRuns = 0;
+			let ceilingExceeded = 0;
+			let retryAfterUndercut = 0;
+			for (let seed = 1; seed <= count; seed++) {
+				const drawn = drawLimiter(seed);
+				const windowMs = longestWindowMs(drawn.service);
+				const requests = long ? Math.min(3_000, Math.max(100, Math.ceil((10 * windowMs * Math.min(150 * processes, drawn.perMinute)) / 60_000))) : 40;
+				const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed, maxRateLimitWaitMs: Math.max(DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 1.5 * windowMs) });
+				shares.push(Math.min(1, run.leastWithinCeilingMs / run.spanMs));
+				refused.push(refusedShare(run));
+				waits.push(run.longestWaitMs / 1000);
+				soon += run.sentSoonAfterRefusal;
+				if (run.failed.some((n) => n > 0)) failedRuns++;
+				if (run.mostInCeilingWindow > DOCUMENTED.requests) ceilingExceeded++;
+				retryAfterUndercut += run.retryAfterUndercut;
+			}
+			rows.push([
+				String(processes),
+				long ? 'long' : 'short (40)',
+				`${pct(quantile(shares, 0.5))} / ${pct(quantile(shares, 0.1))}`,
+				`${(quantile(refused, 0.5) * 100).toFixed(1)} % / ${(quantile(refused, 0.9) * 100).toFixed(1)} %`,
+				`${quantile(waits, 0.5).toFixed(1)} s / ${Math.max(...waits).toFixed(0)} s`,
+				String(soon),
+				String(retryAfterUndercut),
+				String(ceilingExceeded),
+				String(failedRuns),
+			]);
+		}
+	}
+	return {
+		columns: ['Processes', 'Load', 'Share: median / 10th percentile', 'Refused: median / 90th percentile', 'Longest wait: median / most', 'Sent < 0.5 s after a 429', 'Sent before Retry-After', 'Runs above the ceiling', 'Runs with a request given up'],
+		rows,
+	};
+}
+
 async function main(): Promise<void> {
 	const seeds = numberOption('--seeds', 7);
 	const markdown = process.argv.includes('--markdown');
 	const print = (caption: string, table: Table) => console.log(`\n${caption}\n\n${markdown ? markdownTable(table) : consoleTable(table)}`);
+	const drawn = numberOption('--family', 0);
+	if (drawn > 0) {
+		print(`The pacer on ${drawn} limiters drawn from the family (seeds 1 to ${drawn}), credential at its defaults.`, await family(drawn));
+		return;
+	}
 	print(
 		`Without Retry-After (as the live service answers). Share of the least time the limiter allows / refused; median of ${seeds} seeds (range); ✓ ✗ against the goal.`,
 		await shapesTable(seeds, false),

@@ -9,7 +9,7 @@ import { describeRateLimit, parseRateLimit, parseRateLimitText, RATE_LIMIT_HEADE
 import type { SeedOption } from './seed';
 
 function usage(msg: string): never {
-	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--quiet]`);
+	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|gcra:PER_SECOND/BURST (two joined by +)|draw:SEED|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--quiet]`);
 	process.exit(2);
 }
 

@@ -1,5 +1,6 @@
 import { start } from '../../dev/simulator/index';
 import { createLimiter, limitHeaders, parseRateLimit, parseRateLimitText, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../../dev/simulator/ratelimit';
+import { drawLimiter } from '../../dev/simulator/limiterFamily';
 import { call, useSimulatorClient } from '../helpers/simulatorClient';
 import { FIXED_NOW } from '../helpers/simulator';
 
@@ -52,6 +53,18 @@ test('per account: B is unaffected while A is limited; the legacy API is not lim
 	expect((await client.get('/api/v2/ping', { key: client.A.writeKey })).status).toBe(429); // both keys share the account budget
 	expect((await client.get('/api/v2/ping', { key: client.B.readKey })).status).toBe(200);
 	expect((await client.legacy('GET', '/api/service/nps/score')).status).toBe(200);
+});
+
+test('a gateway that refuses with 503 and Retry-After', async () => {
+	client.sim.configure({ rateLimit: { status: 503, retryAfter: true } });
+	try {
+		await burst(15);
+		const r = await client.get('/api/v2/ping', { key: client.A.readKey });
+		expect(r.status).toBe(503);
+		expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+	} finally {
+		client.sim.configure({ rateLimit: { status: 429 } });
+	}
 });
 
 test('control endpoints are never limited and do not count', async () => {
@@ -128,6 +141,34 @@ describe('shapes, on the limiters themselves (time given in ms)', () => {
 			RateLimit: '"default";r=0;t=8',
 			'RateLimit-Policy': '"default";q=2;w=10',
 		});
+	});
+
+	test('GCRA: the burst at once, then one per interval; refusals that count push the next admission on', () => {
+		const gcra = parseRateLimit({ shape: 'gcra', ratePerSecond: 2, burst: 3 }, false) as RateLimitConfig;
+		expect(takes(gcra, [0, 0, 0, 0, 500]).map((v) => v.ok)).toEqual([true, true, true, false, true]);
+		const counted = { ...gcra, countRefused: true };
+		// The refused request at 0 costs a slot: at 500 ms there is still none.
+		expect(takes(counted, [0, 0, 0, 0, 500, 2500]).map((v) => v.ok)).toEqual([true, true, true, false, false, true]);
+	});
+
+	test('two limits at once: a cap per second under one per minute; the headers speak of the one that refused', () => {
+		const both = parseRateLimit({ shape: 'sliding', limit: 5, windowMs: 60_000, also: { shape: 'fixed', limit: 2, windowMs: 1000 } }, false) as RateLimitConfig;
+		const verdicts = takes(both, [0, 10, 20, 1000, 1010, 2000, 2010]);
+		expect(verdicts.map((v) => v.ok)).toEqual([true, true, false, true, true, true, false]);
+		expect(verdicts[2]).toMatchObject({ retryAfterMs: 980, part: { shape: 'fixed', limit: 2 } });
+		expect(verdicts[6]).toMatchObject({ part: { shape: 'sliding', limit: 5 } });
+	});
+
+	test('a drawn limiter: the same for the same seed, from the control API and the CLI form alike', () => {
+		const drawn = parseRateLimit({ draw: 7 }, false);
+		expect(drawn).toEqual(parseRateLimit(parseRateLimitText('draw:7'), DEFAULT_RATE_LIMIT));
+		expect(drawn).toEqual(drawLimiter(7).service);
+		expect(parseRateLimitText('fixed:5/1000+150/60000')).toEqual({ shape: 'fixed', limit: 5, windowMs: 1000, also: { shape: 'sliding', limit: 150, windowMs: 60000 } });
+		const shapes = new Set(Array.from({ length: 60 }, (_, i) => {
+			const { service } = drawLimiter(i + 1);
+			return service.also ? 'two' : service.shape;
+		}));
+		expect([...shapes].sort()).toEqual(['fixed', 'gcra', 'sliding', 'tokenBucket', 'two']);
 	});
 
 	test('the CLI form and bad settings', () => {
