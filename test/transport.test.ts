@@ -225,10 +225,10 @@ describe('rate limit', () => {
 	});
 
 	test('without Retry-After, a backoff that would pass the credential bound is cut short for one last try', async () => {
-		// Backoffs of 400 and then 800 ms (no jitter) against a bound of 1 s: tries at 0 and 0.4 s,
-		// then, instead of 1.2 s, a last one at 1 s.
+		// Backoffs of 400 and then 640 ms (no jitter) against a bound of 1 s: tries at 0 and 0.4 s,
+		// then, instead of 1.04 s, a last one at 1 s.
 		const scope = nock(BASE).get('/api/v2/ping').times(3).reply(429, {});
-		const transport = testTransport({ tuning: { firstBackoffMs: 400 } });
+		const transport = testTransport({ tuning: { backoff: { firstMs: 400 } } });
 		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 }), {}, transport).catch((e) => e);
 		expect(error.description).toMatch(/Max Rate Limit Wait/);
 		scope.done();
