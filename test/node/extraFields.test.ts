@@ -147,7 +147,8 @@ describe('Send as Custom Properties', () => {
 	])('refuses %s, naming the item and the field, before anything is sent', async (_, extra, message) => {
 		const { error, output } = await auto('customer', 'upsert', [contact(6), contact(7, extra)], 'customProperties');
 		expect(error?.message).toBe(`Customer: Create or Update failed: ${message}`);
-		if (message.includes('takes text')) expect(error?.description).toMatch(/Nested values are not flattened\. Turn them into top-level fields first \(an Edit Fields node/);
+		if (message.includes('an object')) expect(error?.description).toBe('Nested values are not flattened. Bring the values you need to the top level first with an Edit Fields node (e.g. address_city = {{ $json.address.city }}), and remove address.');
+		if (message.includes('a list')) expect(error?.description).toBe("Lists are not flattened. Turn it into text first with an Edit Fields node (e.g. owners = {{ $json.owners.join(', ') }}), or remove the field.");
 		expect(output).toEqual([]);
 		expect(bodies('/api/v2/customers')).toEqual([]);
 	});

@@ -47,7 +47,9 @@ function withExtraProperties(given: unknown, extra: Array<[string, unknown]>, ct
 			throw fieldError(
 				{ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` },
 				`is ${describeType(value)}; a custom property takes text, a number or a boolean`,
-				`Nested values are not flattened. Turn them into top-level fields first (${EDIT_FIELDS_HINT}, e.g. ${name}_city = {{ $json.${name}.city }}), or remove the field.`,
+				Array.isArray(value)
+					? `Lists are not flattened. Turn it into text first with an Edit Fields node (e.g. ${name} = {{ $json.${name}.join(', ') }}), or remove the field.`
+					: `Nested values are not flattened. Bring the values you need to the top level first with an Edit Fields node (e.g. ${name}_city = {{ $json.${name}.city }}), and remove ${name}.`,
 			);
 		}
 		return propertyEntry(name, value);
