@@ -1,7 +1,8 @@
 /**
  * npx tsx dev/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
  *                               [--rate-limit 150/60000|fixed:150/60000|bucket:2.5/10|off] [--retry-after]
- *                               [--rate-limit-headers none|x|ietf|ietfStructured] [--quiet]
+ *                               [--rate-limit-headers none|x|ietf|ietfStructured]
+ *                               [--unregistered-properties accept|refuse] [--quiet]
  * Prints the URLs and demo keys, then "Simulator ready"; runs until SIGINT or SIGTERM.
  */
 import { start, type SimulatorOptions } from './index';
@@ -9,7 +10,7 @@ import { describeRateLimit, parseRateLimit, parseRateLimitText, RATE_LIMIT_HEADE
 import type { SeedOption } from './seed';
 
 function usage(msg: string): never {
-	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|gcra:PER_SECOND/BURST (two joined by +)|draw:SEED|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--quiet]`);
+	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|gcra:PER_SECOND/BURST (two joined by +)|draw:SEED|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--unregistered-properties accept|refuse] [--quiet]`);
 	process.exit(2);
 }
 
@@ -53,6 +54,12 @@ function parseArgs(argv: string[]): SimulatorOptions & { quiet: boolean } {
 			case '--retry-after':
 				retryAfter = true;
 				break;
+			case '--unregistered-properties': {
+				const v = value();
+				if (v !== 'accept' && v !== 'refuse') usage(`--unregistered-properties: ${v}`);
+				opts.unregisteredProperties = v as 'accept' | 'refuse';
+				break;
+			}
 			case '--quiet':
 				opts.quiet = true;
 				break;
@@ -87,6 +94,7 @@ async function main(): Promise<void> {
 	console.log(`  legacy base URL:  ${sim.legacyBaseUrl}`);
 	console.log(`  control URL:      ${sim.controlUrl}`);
 	console.log(`  rate limit:       ${describeRateLimit(state.config.rateLimit)}`);
+	console.log(`  property labels:  ${state.config.unregisteredProperties === 'refuse' ? `only registered labels (${state.config.registeredProperties.join(', ')})` : 'any label accepted'}`);
 	for (const a of sim.accounts) {
 		const counts = state.accounts.find((x) => x.id === a.id)?.counts;
 		console.log(`  account ${a.name} [${a.id}, ${a.timezone}]`);

@@ -3,8 +3,8 @@ import { RequestLog } from './requestlog';
 import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig, type RateLimitPatch } from './ratelimit';
 import { Faults, parseFaults, type FaultRule } from './faults';
 import { Router } from './router';
-import { ACCOUNTS, buildAccounts, parseSeed, type SeedOption } from './seed';
-import type { AccountStore } from './store';
+import { ACCOUNTS, buildAccounts, parseSeed, REGISTERED_PROPERTIES, type SeedOption } from './seed';
+import { propertyName, type AccountStore, type PropertyRules } from './store';
 import type { Permission } from './types';
 import { customerRoutes } from './routes/customers';
 import { feedbackRoutes } from './routes/feedback';
@@ -29,6 +29,13 @@ export interface ConfigPatch {
 	faultSeed?: number;
 	/** Turns the request log on or off. */
 	log?: boolean;
+	/**
+	 * What a write does with a custom property label the account has not registered: `accept` (the
+	 * default: sets it) or `refuse` (fails the item's row). See PropertyRules in store.ts.
+	 */
+	unregisteredProperties?: 'accept' | 'refuse';
+	/** Labels registered besides the accounts' own (Country, Plan, Group, Seats); replaces the last list. */
+	registeredProperties?: string[];
 }
 
 export interface ConfigView {
@@ -38,6 +45,9 @@ export interface ConfigView {
 	faults: FaultRule[];
 	faultSeed: number;
 	log: boolean;
+	unregisteredProperties: 'accept' | 'refuse';
+	/** Every registered label: the accounts' own, then those configured. */
+	registeredProperties: string[];
 }
 
 export class SimCore {
@@ -63,14 +73,18 @@ export class SimCore {
 	readonly legacy = new Router().add(...legacyRoutes);
 	/** Timers of slow faults, cleared on close. */
 	readonly timers = new Set<NodeJS.Timeout>();
+	/** The registered labels besides the accounts' own, as configured. */
+	private registeredLabels: string[] = [];
+	private propertyRules: PropertyRules = { unregistered: 'accept', registered: new Set(REGISTERED_PROPERTIES.map(propertyName)) };
 
 	constructor(
 		readonly clock: () => Date,
-		opts: { seed?: SeedOption; rateLimit?: RateLimitPatch | false; log?: boolean },
+		opts: { seed?: SeedOption; rateLimit?: RateLimitPatch | false; log?: boolean; unregisteredProperties?: 'accept' | 'refuse' },
 	) {
 		this.seed = parseSeed(opts.seed);
 		this.limiter = new RateLimiter(parseRateLimit(opts.rateLimit ?? DEFAULT_RATE_LIMIT, DEFAULT_RATE_LIMIT));
 		this.log = new RequestLog(opts.log ?? true);
+		if (opts.unregisteredProperties) this.configure({ unregisteredProperties: opts.unregisteredProperties });
 		this.reset(this.seed);
 	}
 
@@ -83,6 +97,8 @@ export class SimCore {
 		this.seed = parseSeed(seed);
 		this.anchor = Math.floor(this.now() / 1000) * 1000;
 		this.stores = buildAccounts(this.seed, this.anchor);
+		// Like the rate limit, the reading of unregistered property labels outlives a reset.
+		for (const store of this.stores) store.propertyRules = this.propertyRules;
 		this.log.clear();
 		this.limiter.clear();
 		this.faults.set([], this.faults.faultSeed);
@@ -125,11 +141,30 @@ export class SimCore {
 			if (typeof patch.log !== 'boolean') throw new Error('log must be a boolean');
 			this.log.enabled = patch.log;
 		}
+		if (patch.unregisteredProperties !== undefined || patch.registeredProperties !== undefined) {
+			const unregistered = patch.unregisteredProperties ?? this.propertyRules.unregistered;
+			if (unregistered !== 'accept' && unregistered !== 'refuse') throw new Error('unregisteredProperties must be "accept" or "refuse"');
+			const labels = patch.registeredProperties ?? this.registeredLabels;
+			if (!Array.isArray(labels) || labels.some((label) => typeof label !== 'string' || !propertyName(label))) {
+				throw new Error('registeredProperties must be a list of property labels');
+			}
+			this.registeredLabels = [...labels];
+			this.propertyRules = { unregistered, registered: new Set([...REGISTERED_PROPERTIES, ...labels].map(propertyName)) };
+			for (const store of this.stores) store.propertyRules = this.propertyRules;
+		}
 		return this.config();
 	}
 
 	config(): ConfigView {
-		return { rateLimit: this.limiter.config, accountRateLimits: Object.fromEntries(this.limiter.perAccount), faults: this.faults.list(), faultSeed: this.faults.faultSeed, log: this.log.enabled };
+		return {
+			rateLimit: this.limiter.config,
+			accountRateLimits: Object.fromEntries(this.limiter.perAccount),
+			faults: this.faults.list(),
+			faultSeed: this.faults.faultSeed,
+			log: this.log.enabled,
+			unregisteredProperties: this.propertyRules.unregistered,
+			registeredProperties: [...REGISTERED_PROPERTIES, ...this.registeredLabels],
+		};
 	}
 
 	state() {

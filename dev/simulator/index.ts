@@ -33,6 +33,8 @@ export interface SimulatorOptions {
 	now?: () => Date;
 	/** Keep the request log (default true). */
 	log?: boolean;
+	/** What writes do with custom property labels the account has not registered (default `accept`; see README). */
+	unregisteredProperties?: 'accept' | 'refuse';
 	/** Called after each logged API request (the CLI prints them). */
 	onRequest?: (entry: LoggedRequest) => void;
 }
@@ -96,6 +98,7 @@ export async function start(options: SimulatorOptions = {}): Promise<Simulator> 
 		seed: options.seed,
 		rateLimit: options.rateLimit,
 		log: options.log,
+		unregisteredProperties: options.unregisteredProperties,
 	});
 	const v2 = createServer(core, 'v2', options.onRequest);
 	const legacy = createServer(core, 'legacy', options.onRequest);

@@ -192,6 +192,8 @@ const DEFS: Record<'A' | 'B', AccountDef> = {
 };
 
 const PLANS = ['free', 'starter', 'growth', 'enterprise'];
+/** The custom customer properties every account has registered: the ones its seeded customers carry. */
+export const REGISTERED_PROPERTIES = ['Country', 'Plan', 'Group', 'Seats'];
 const GROUPS = ['pilot', 'control', 'beta'];
 const CUSTOMER_TAGS = ['vip', 'beta', 'churn-risk', 'enterprise', 'onboarding', 'newsletter', 'partner'];
 const FEEDBACK_TAGS = ['pricing', 'support', 'bug', 'feature-request', 'praise', 'ux', 'billing'];

@@ -26,9 +26,25 @@ const lower = (s: string | null | undefined) => (s ? s.toLowerCase() : undefined
 
 export const FREE_MAIL = new Set(['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'gmx.de', 'web.de']);
 
+/**
+ * Which custom property labels a write may set. The spec takes "registered custom customer
+ * properties" and says nothing of a label the account has not registered: the simulator plays
+ * either reading. `accept` (the default) sets any label, as if the service registered it on the
+ * way; `refuse` fails the item's row when one of its labels is not registered.
+ */
+export interface PropertyRules {
+	unregistered: 'accept' | 'refuse';
+	/** Property names (`propertyName` of the label) registered in every account. */
+	registered: ReadonlySet<string>;
+}
+
+export const ACCEPT_ANY_PROPERTY: PropertyRules = { unregistered: 'accept', registered: new Set() };
+
 export class AccountStore {
 	readonly ids: IdGen;
 	private seqCounter = 0;
+	/** Set by the simulator's configuration (SimCore), the same for every account. */
+	propertyRules: PropertyRules = ACCEPT_ANY_PROPERTY;
 
 	readonly customers = new Collection<Customer>({
 		email: (c) => lower(c.email),
@@ -281,6 +297,16 @@ export function parseCustomerInput(
 
 export const propertyName = (label: string): string =>
 	label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+
+/**
+ * Under the `refuse` reading of unregistered labels: the reason an item's row fails, naming its
+ * first label the account has not registered (matched by name, so `plan` and `Plan` are one).
+ */
+export function unregisteredProperty(store: AccountStore, input: CustomerInput): string | undefined {
+	if (store.propertyRules.unregistered === 'accept') return undefined;
+	const label = input.properties?.find((p) => !store.propertyRules.registered.has(propertyName(p.label)))?.label;
+	return label === undefined ? undefined : `property "${label}" is not a registered custom property of this account`;
+}
 
 /** Applies an input to a customer. New arrays each time: snapshots keep sharing the old ones. */
 export function applyCustomerInput(store: AccountStore, c: Customer, input: CustomerInput, now: number): void {

@@ -31,6 +31,37 @@ const runnable = Object.keys(examples).filter(
 	(file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE) && !needsModelOrMcpClient(examples[file]),
 );
 
+/** The CRM contacts' extra fields, in the order Send as Custom Properties sends them (their `id` is left out, read-only). */
+const CRM_CUSTOM_FIELDS = ['createdAt', 'archived', 'plan', 'region', 'lifecycleStage', 'seats'];
+const propertyType = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text');
+
+/** crm-custom-properties.json: one request carrying every contact's extra fields as properties, then the EMEA ones read back by that property. */
+function checkCrmCustomProperties(res: ExecuteResult, log: LoggedRequest[]): void {
+	const contacts = outputItems(res, 'CRM contacts');
+	const rows = outputItems(res, 'Sync with custom properties');
+	expect(rows.map((row) => row.email)).toEqual(contacts.map((c) => c.email));
+	expect(pairedIndexes(res, 'Sync with custom properties')).toEqual(contacts.map((_, i) => i));
+	for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+	const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
+	expect(posts).toHaveLength(1);
+	expect(posts[0].body.subscribers).toEqual(
+		contacts.map((c) => ({
+			email: c.email,
+			first_name: c.firstName,
+			last_name: c.lastName,
+			company: c.companyName,
+			properties: CRM_CUSTOM_FIELDS.map((label) => ({ label, value: c[label], type: propertyType(c[label]) })),
+		})),
+	);
+	// Read back once (Execute Once), filtered by a property that came from the CRM.
+	const reads = log.filter((r) => r.method === 'GET' && r.path === '/api/v2/customers');
+	expect(reads).toHaveLength(1);
+	expect(reads[0].query.attributes).toEqual([{ name: 'region', op: 'equal', value: 'EMEA' }]);
+	const emea = outputItems(res, 'EMEA customers');
+	expect(emea.map((c) => c.email).sort()).toEqual(contacts.filter((c) => c.region === 'EMEA').map((c) => c.email).sort());
+	for (const customer of emea) expect(customer.properties).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'region', value: 'EMEA' })]));
+}
+
 /** What each known example shows, beyond running green. */
 const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promise<void> | void> = {
 	'sync-customers.json': (res, log) => {
@@ -63,6 +94,7 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 			properties: [{ label: 'plan', value: contacts[0].properties.plan, type: 'text' }],
 		});
 	},
+	'crm-custom-properties.json': (res, log) => checkCrmCustomProperties(res, log),
 	'send-survey.json': (res, log) => {
 		const deals = outputItems(res, 'Closed-won deals');
 		const rows = outputItems(res, 'Send NPS survey');
@@ -136,5 +168,36 @@ describe('example workflows', () => {
 		expect(log.length).toBeGreaterThan(0);
 		expect(log.filter((r) => r.status !== 200).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([]);
 		await checks[file]?.(res, log);
+	});
+});
+
+describe('crm-custom-properties.json under both readings of labels the account has not registered', () => {
+	// The spec takes "registered custom customer properties" and is silent on others: the simulator
+	// plays the service accepting them (the default, above) or refusing each such customer's row.
+	const file = 'crm-custom-properties.json';
+	afterEach(() => sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));
+
+	it('refused: every contact is that item\'s error, with the service\'s reason, and the workflow stops there', async () => {
+		await sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] });
+		const mark = await sim.mark();
+		const res = await n8n.execute(context().examples[file]);
+		const log = await sim.requests({ after: mark });
+		expect(describeRun(res)).toMatch(/^status error/);
+		const error = nodeError(res, 'Sync with custom properties');
+		expect(error.message).toBe('Customer: Create or Update failed for 12 of 12 items');
+		for (let item = 0; item < 12; item++) {
+			expect(error.description).toContain(`item ${item}: refused by the service: property "createdAt" is not a registered custom property of this account`);
+		}
+		expect(nodesThatRan(res)).not.toContain('EMEA customers');
+		expect(log.filter((r) => r.path === '/api/v2/customers').map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200']);
+	});
+
+	it('refused, with the CRM\'s labels registered in the account: runs green as with the default reading', async () => {
+		await sim.configure({ unregisteredProperties: 'refuse', registeredProperties: ['createdAt', 'archived', 'region', 'lifecycleStage'] });
+		const mark = await sim.mark();
+		const res = await n8n.execute(context().examples[file]);
+		const log = await sim.requests({ after: mark });
+		expect(describeRun(res)).toMatch(/^status success/);
+		checkCrmCustomProperties(res, log);
 	});
 });

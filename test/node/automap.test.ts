@@ -134,11 +134,11 @@ describe('Customer › Create or Update, mapped automatically', () => {
 
 describe('the other bulk operations, mapped automatically', () => {
 	test('Survey › Send takes recipients, and refuses custom properties it cannot send', async () => {
-		const { output, error } = await auto('survey', 'send', [{ email: 'r1@example.com', firstName: 'R' }, { email: 'r2@example.com', company_name: 'x' }], {
+		const { output, error } = await auto('survey', 'send', [{ email: 'r1@example.com', firstName: 'R' }, { email: 'r2@example.com', mobile: 'x' }], {
 			campaign: byId(emailCampaign),
 		});
 		expect(output).toEqual([]);
-		expect(error?.message).toMatch(/Item JSON: has a field this operation does not take: company_name \[item 1\]/);
+		expect(error?.message).toMatch(/Item JSON: has a field this operation does not take: mobile \[item 1\]/);
 
 		const sent = await auto('survey', 'send', [{ email: 'r1@example.com', firstName: 'R', tags: 'a,b' }], { campaign: byId(emailCampaign) });
 		expect(sent.error).toBeUndefined();

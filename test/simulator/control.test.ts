@@ -14,7 +14,15 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			[client.B.id, 'Europe/Berlin', 0, 0],
 		]);
 		expect(state.accounts[0].counts.campaigns).toBe(13);
-		expect(state.config).toEqual({ rateLimit: false, accountRateLimits: {}, faults: [], faultSeed: 1, log: true });
+		expect(state.config).toEqual({
+			rateLimit: false,
+			accountRateLimits: {},
+			faults: [],
+			faultSeed: 1,
+			log: true,
+			unregisteredProperties: 'accept',
+			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
+		});
 		expect(JSON.stringify(state)).not.toContain(client.A.writeKey);
 
 		await client.control('POST', '/reset', { seed: { customers: 50, feedback: 100, outbox: 120 } });

@@ -4,7 +4,7 @@ import { badRequest, notFound, ok } from '../http';
 import { isObjectId } from '../ids';
 import { attributesFromQuery, parsePaging, parseSort, runList, smallestSource, str } from '../query';
 import type { Route } from '../router';
-import { parseCustomerInput, upsertCustomer } from '../store';
+import { parseCustomerInput, unregisteredProperty, upsertCustomer } from '../store';
 import type { Customer } from '../types';
 import { customerView } from '../views';
 import { bodyArray, bodyObject, customerAttr, itemEmail, listResult, optionalDate } from './common';
@@ -61,8 +61,9 @@ export const customerRoutes: Route[] = [
 			for (const item of items) {
 				const key = typeof (item as { email?: unknown })?.email === 'string' ? ((item as { email: string }).email) : '';
 				const parsed = parseCustomerInput(item);
-				if ('error' in parsed) {
-					rows[key] ??= { status: 'failed', reason: parsed.error };
+				const refused = 'error' in parsed ? parsed.error : unregisteredProperty(store, parsed.input);
+				if (refused !== undefined || 'error' in parsed) {
+					rows[key] ??= { status: 'failed', reason: refused };
 					continue;
 				}
 				const { status, customer } = upsertCustomer(store, parsed.input, now);

@@ -4,7 +4,7 @@ import { importDate } from '../dates';
 import { badRequest, isEmail, isObject, notFound, ok } from '../http';
 import { ANSWER_RANGE, SCORE_RANGE } from '../metrics';
 import type { Route } from '../router';
-import { parseCustomerInput, stringList, upsertCustomer, type AccountStore, type CustomerInput } from '../store';
+import { parseCustomerInput, stringList, unregisteredProperty, upsertCustomer, type AccountStore, type CustomerInput } from '../store';
 import {
 	QUESTION_TYPES,
 	SENTIMENTS,
@@ -215,6 +215,8 @@ export const importRoutes: Route[] = [
 				const email = isObject(item) && typeof item.email === 'string' ? item.email : '';
 				const p = parseItem(item, campaign, template);
 				if (typeof p === 'string') return void failed.push({ index, email, reason: p });
+				const refused = unregisteredProperty(store, p.customer);
+				if (refused) return void failed.push({ index, email, reason: refused });
 				const existing = store.customerByEmail(p.customer.email);
 				if (!existing && !options.create_customers) {
 					return void failed.push({ index, email, reason: 'no customer with this email and options.create_customers is false' });

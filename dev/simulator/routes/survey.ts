@@ -1,7 +1,7 @@
 /** POST /api/v2/survey: upserts the customers and queues one outbox record per subscriber (sentBy manual). */
 import { badRequest, isObject, notFound, ok } from '../http';
 import type { Route } from '../router';
-import { parseCustomerInput, upsertCustomer } from '../store';
+import { parseCustomerInput, unregisteredProperty, upsertCustomer } from '../store';
 import type { OutboxRecord } from '../types';
 import { bodyArray, bodyObject } from './common';
 
@@ -35,6 +35,8 @@ export const surveyRoutes: Route[] = [
 				const email = isObject(item) && typeof item.email === 'string' ? item.email : '';
 				const parsed = parseCustomerInput(item);
 				if ('error' in parsed) return { index, email, status: 'failed', reason: parsed.error };
+				const refused = unregisteredProperty(store, parsed.input);
+				if (refused) return { index, email, status: 'failed', reason: refused };
 				const { status: customerStatus, customer } = upsertCustomer(store, parsed.input, now);
 				const c = customer!;
 				const row = { index, email, customerId: c.id, customerStatus };

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../shared/descriptions';
+import { EXTRA_FIELD_CHOICES } from './bulk/extraFields';
 
 /** Return All / Limit, n8n's convention for list operations. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -85,10 +86,12 @@ export const DEFINE_BELOW = { show: { inputMode: ['mapFields'] } };
 /**
  * How a bulk operation reads its items: fields set in the editor (usually expressions), or each
  * item's JSON read by name, with a notice of the fields read. The values stay those Feedback ›
- * Import always had.
+ * Import always had. `extraFields` adds the choice of what becomes of the fields Map Automatically
+ * does not read (`customProperties`: whether the row takes custom properties); without it, the
+ * operation reads only the fields it needs and leaves the others alone.
  */
-export function inputModeProperties(rowShape: string): INodeProperties[] {
-	return [
+export function inputModeProperties(rowShape: string, extraFields?: { customProperties: boolean }): INodeProperties[] {
+	const properties: INodeProperties[] = [
 		{
 			displayName: 'Input Mode',
 			name: 'inputMode',
@@ -103,8 +106,9 @@ export function inputModeProperties(rowShape: string): INodeProperties[] {
 				},
 			],
 			default: 'mapFields',
-			description:
-				'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Any other field is refused, naming the item: nothing you send is dropped silently.',
+			description: extraFields
+				? 'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Other fields are refused, naming the item, unless Handling Extra Fields in Input says otherwise.'
+				: 'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Any other field is refused, naming the item: nothing you send is dropped silently.',
 		},
 		{
 			displayName: `Map Automatically reads ${rowShape}`,
@@ -114,4 +118,18 @@ export function inputModeProperties(rowShape: string): INodeProperties[] {
 			displayOptions: { show: { inputMode: ['itemJson'] } },
 		},
 	];
+	if (!extraFields) return properties;
+	const { error, ignoreIt, customProperties } = EXTRA_FIELD_CHOICES;
+	properties.push({
+		displayName: 'Handling Extra Fields in Input',
+		name: 'handlingExtraData',
+		type: 'options',
+		noDataExpression: true,
+		options: extraFields.customProperties ? [error, ignoreIt, customProperties] : [error, ignoreIt],
+		default: 'error',
+		description:
+			'What to do with item fields this operation does not read. The read-only fields of the service’s records, such as their ID and createdDate, are always left out. A field named like one it reads is refused whatever you choose, naming that field: the same letters in another case or with _ or - (Email, First_Name), or one letter added, dropped, changed or swapped (frist_name, tag), or two for names of 8 letters or more (fist_nme).',
+		displayOptions: { show: { inputMode: ['itemJson'] } },
+	});
+	return properties;
 }

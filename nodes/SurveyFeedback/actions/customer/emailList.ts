@@ -35,7 +35,7 @@ export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: numb
 	});
 	return (itemIndex) => {
 		const more = extra?.(itemIndex) ?? {};
-		return { itemIndex, value: { email: read(itemIndex).email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
+		return { itemIndex, value: { email: read(itemIndex).row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
 	};
 }
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
-import { rowReader } from '../../helpers/bulk/rowReader';
+import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
 import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
@@ -18,6 +18,7 @@ export const option: OperationOption = {
 export const properties: INodeProperties[] = [
 	...inputModeProperties(
 		'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
+		{ customProperties: true },
 	),
 	...[
 		emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
@@ -28,7 +29,7 @@ export const properties: INodeProperties[] = [
 
 export const batchSize = 1000;
 
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<CustomerRow> {
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<CustomerRow>> {
 	const read = rowReader(this, {
 		schema: customerRow,
 		fromEditor: customerFromEditor(this, { withProperties: true }),
@@ -39,13 +40,13 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 }
 
 /** Creates or updates up to 1000 customers; each item gets its own row back. */
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<CustomerRow>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<CustomerRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/customers',
-		body: { subscribers: batch.map(({ value }) => value) },
+		body: { subscribers: batch.map(({ value }) => value.row) },
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email });
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.row.email, base: (value) => ({ email: value.row.email, ...value.output }) });
 }

@@ -31,6 +31,7 @@ export const properties: INodeProperties[] = [
 	campaignLocator({ description: 'The campaign to import into; it sets the metric and the template' }),
 	...inputModeProperties(
 		'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
+		{ customProperties: true },
 	),
 	...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 	importOptionsCollection(),
@@ -40,6 +41,8 @@ interface Entry {
 	campaign: string;
 	options: IDataObject;
 	feedback: ImportedResponse;
+	/** Fields of the item's output besides the service's row (the fields Map Automatically left out). */
+	output: IDataObject;
 }
 
 /** The service takes 1 to 200 feedback items per request. */
@@ -59,9 +62,9 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 	});
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const feedback = read(itemIndex);
+		const { row: feedback, output } = read(itemIndex);
 		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
-		return { itemIndex, value: { campaign, options, feedback }, group: JSON.stringify([campaign, options]) };
+		return { itemIndex, value: { campaign, options, feedback, output }, group: JSON.stringify([campaign, options]) };
 	};
 }
 
@@ -109,7 +112,7 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 	return outcomesFromRows(this.getNode(), batch, rows, {
 		keyOf: (value) => value.feedback.email,
 		rowKeyOf: (row) => (typeof row.email === 'string' ? row.email : undefined),
-		base: (value) => ({ email: value.feedback.email, campaignId: campaign }),
+		base: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
 		isFailed: (row) => row.status === 'failed',
 		withoutRow: () => (itemized ? { status: 'imported' } : { status: 'unconfirmed', message: body.message ?? '', requestCounts: counts }),
 	});

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 import { apiDate } from '../../../shared/dates';
 import { compact, describeType, optionValues, problem, rules } from '../../../shared/inputs';
-import { email, itemJsonReader, propertyList, ruled, stringList, text } from '../../helpers/bulk/rowSchemas';
+import { itemJsonReader } from '../../helpers/bulk/itemJson';
+import { email, propertyList, ruled, stringList, text } from '../../helpers/bulk/rowSchemas';
 import { personNames } from '../../helpers/customers/customerRows';
 import { topicList } from './topics';
 

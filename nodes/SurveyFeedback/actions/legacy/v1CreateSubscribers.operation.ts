@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
-import { rowReader } from '../../helpers/bulk/rowReader';
+import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
@@ -21,7 +21,7 @@ export const properties: INodeProperties[] = [
 		'v1CreateSubscribers',
 		'Legacy v1 API. Use Customer › Create or Update instead: it takes tags and custom properties, 1000 customers per request, and reports each one.',
 	),
-	...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.'),
+	...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.', { customProperties: false }),
 	...[
 		emailField('Email of the subscriber to create. Items are sent 100 per request.'),
 		{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
@@ -37,7 +37,7 @@ export const batchSize = 100;
  * The v1 API answers a request as a whole (no row per subscriber) and refuses all of it for one
  * incomplete subscriber, so every field is checked here first: a bad item fails alone.
  */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<V1SubscriberRow> {
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<V1SubscriberRow>> {
 	const [email, firstName, lastName, company] = ['email', 'firstName', 'lastName', 'company'].map((name) => itemParameter(this, name, ''));
 	const read = rowReader(this, {
 		schema: v1SubscriberRow,
@@ -53,13 +53,13 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
 }
 
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<V1SubscriberRow>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<V1SubscriberRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/service/nps/customers',
 		// The spec's field list says `company`, its sample body `companyName`: both are sent.
-		body: { subscribers: batch.map(({ value }) => ({ ...value, companyName: value.company })) },
+		body: { subscribers: batch.map(({ value: { row } }) => ({ ...row, companyName: row.company })) },
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.email});
+	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.row.email, base: (value) => ({ email: value.row.email, ...value.output }) });
 }

@@ -39,7 +39,7 @@ export const properties: INodeProperties[] = [
 		description: 'The campaign whose survey is sent. The list shows the active campaigns that send by email or in-app, the ones a transactional survey can use.',
 		searchListMethod: 'searchSendableCampaigns',
 	}),
-	...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.'),
+	...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.', { customProperties: false }),
 	...[
 		emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
 		customerAdditionalFields,
@@ -68,6 +68,8 @@ interface Recipient {
 	campaign: string;
 	delay?: number;
 	subscriber: RecipientRow;
+	/** Fields of the item's output besides the service's row (the fields Map Automatically left out). */
+	output: IDataObject;
 }
 
 /** The service takes 1 to 100 subscribers per request. */
@@ -98,8 +100,8 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
 		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));
-		const subscriber = read(itemIndex);
-		return { itemIndex, value: { campaign, delay, subscriber }, group: JSON.stringify([campaign, delay ?? null]) };
+		const { row: subscriber, output } = read(itemIndex);
+		return { itemIndex, value: { campaign, delay, subscriber, output }, group: JSON.stringify([campaign, delay ?? null]) };
 	};
 }
 
@@ -142,7 +144,12 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 	}
 	return emailOutcomes(this.getNode(), batch, body, {
 		emailOf: (value) => value.subscriber.email,
-		base: (value) => ({ email: value.subscriber.email, campaign: value.campaign, ...(value.delay === undefined ? {} : { delay: value.delay }) }),
+		base: (value) => ({
+			email: value.subscriber.email,
+			campaign: value.campaign,
+			...(value.delay === undefined ? {} : { delay: value.delay }),
+			...value.output,
+		}),
 	});
 }
 

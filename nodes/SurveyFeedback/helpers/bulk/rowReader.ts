@@ -1,7 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { parseRow, type ItemJsonReader } from './rowSchemas';
+import type { ExtraFieldHandling } from './extraFields';
+import type { ItemJsonReader } from './itemJson';
+import { parseRow } from './rowSchemas';
+
+/** A validated row, and the fields its item's output gets besides the service's answer. */
+export interface ReadRow<T> {
+	row: T;
+	/** With Map Automatically and Ignore Them: `ignoredFields`, the item's fields that were left out. */
+	output: IDataObject;
+}
 
 /**
  * Reads the rows of a bulk operation in either input mode, through one schema: Define Below builds
@@ -16,16 +25,18 @@ export function rowReader<T extends IDataObject>(
 		editorLabels: Record<string, string>;
 		fromItemJson: ItemJsonReader;
 	},
-): (itemIndex: number) => T {
+): (itemIndex: number) => ReadRow<T> {
 	const node = ctx.getNode();
 	const automatic = ctx.getNodeParameter('inputMode', 0, 'mapFields') === 'itemJson';
 	if (automatic) {
 		const items = ctx.getInputData();
+		const extraFields = ctx.getNodeParameter('handlingExtraData', 0, 'error') as ExtraFieldHandling;
 		return (itemIndex) => {
-			const { raw, label } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex });
-			return parseRow(spec.schema, raw, { node, itemIndex, label });
+			const { raw, label, ignored } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex, extraFields });
+			const row = parseRow(spec.schema, raw, { node, itemIndex, label });
+			return { row, output: ignored ? { ignoredFields: ignored } : {} };
 		};
 	}
 	const label = (field: string) => spec.editorLabels[field] ?? field;
-	return (itemIndex) => parseRow(spec.schema, spec.fromEditor(itemIndex), { node, itemIndex, label });
+	return (itemIndex) => ({ row: parseRow(spec.schema, spec.fromEditor(itemIndex), { node, itemIndex, label }), output: {} });
 }

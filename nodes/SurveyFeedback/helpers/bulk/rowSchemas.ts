@@ -21,6 +21,15 @@ export function ruled<T>(rule: (value: unknown) => T): z.ZodType<T, z.ZodTypeDef
 	});
 }
 
+/** A custom property from a label and a plain value, its type told by the value: number, boolean, else text. */
+export function propertyEntry(label: string, value: unknown): IDataObject {
+	return {
+		label,
+		value: (value ?? null) as IDataObject[string],
+		type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text',
+	};
+}
+
 /**
  * Custom customer properties: a list of `{ label, value, type }` (the service's shape, also what
  * Get Many returns), or a plain object `{ plan: "pro" }` whose keys are the labels.
@@ -29,11 +38,7 @@ export function propertyList(value: unknown): IDataObject[] {
 	if (value === undefined || value === null || value === '') return [];
 	if (!Array.isArray(value)) {
 		if (typeof value !== 'object') problem(`must be a list of { label, value, type } or an object of values, not ${describeType(value)}`);
-		return Object.entries(value as IDataObject).map(([label, entry]) => ({
-			label,
-			value: entry ?? null,
-			type: typeof entry === 'number' ? 'number' : typeof entry === 'boolean' ? 'boolean' : 'text',
-		}));
+		return Object.entries(value as IDataObject).map(([label, entry]) => propertyEntry(label, entry));
 	}
 	return (value as unknown[]).map((property, index) => {
 		if (!property || typeof property !== 'object' || Array.isArray(property)) {
@@ -69,51 +74,3 @@ export function parseRow<T extends IDataObject>(schema: z.ZodType<T, z.ZodTypeDe
 	throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field }, message);
 }
 
-/**
- * How "Map Automatically" reads an item: the names it accepts for each field of the row (the
- * service's own, and the camelCase ones n8n items usually carry), and the read-only fields of the
- * service's own records, which are left out. Any other field is refused: sending it nowhere
- * silently could lose data the user meant to send, and the service takes custom values only as
- * registered properties.
- */
-export interface ItemJsonShape {
-	/** Accepted name → the row's field. */
-	names: Record<string, string>;
-	/** Fields the service's records carry but a write does not take (id, createdDate…). */
-	readOnly?: string[];
-	/** Read only the named fields and leave everything else (for operations that need only an email). */
-	ignoreOthers?: boolean;
-}
-
-/** Reads one item's JSON into a raw row, and how its fields are named for errors. */
-export type ItemJsonReader = (json: IDataObject, ctx: Omit<RowContext, 'label'>) => { raw: IDataObject; label: (field: string) => string };
-
-export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
-	const readOnly = new Set(shape.readOnly ?? []);
-	const accepted = Object.keys(shape.names);
-	return (json, ctx) => {
-		const raw: IDataObject = {};
-		const given: Record<string, string> = {};
-		const unknown: string[] = [];
-		for (const [name, value] of Object.entries(json)) {
-			const field = shape.names[name];
-			if (field === undefined) {
-				if (!shape.ignoreOthers && !readOnly.has(name)) unknown.push(name);
-				continue;
-			}
-			if (given[field] !== undefined && given[field] !== name) {
-				throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` }, `gives ${field} a second time (also as ${given[field]}); keep one of them`);
-			}
-			given[field] = name;
-			raw[field] = value;
-		}
-		if (unknown.length) {
-			throw fieldError(
-				{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Item JSON' },
-				`has ${unknown.length === 1 ? 'a field' : 'fields'} this operation does not take: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`,
-				`Map Automatically reads ${accepted.join(', ')}. Remove other fields first (an Edit Fields node with "Include Other Input Fields" off), put custom values under properties, or use Define Below.`,
-			);
-		}
-		return { raw, label: (field) => `Item JSON › ${given[field] ?? field}` };
-	};
-}

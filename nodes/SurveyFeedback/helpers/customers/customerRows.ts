@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { email, itemJsonReader, propertyList, requiredText, ruled, stringList, text } from '../bulk/rowSchemas';
+import { itemJsonReader } from '../bulk/itemJson';
+import { email, propertyList, requiredText, ruled, stringList, text } from '../bulk/rowSchemas';
 
 /** What a customer row of the write side is made of (snake_case, as the service takes it). */
 const customerFields = {
