@@ -15,7 +15,7 @@ import {
 export interface TestTransportOptions {
 	/** Default: retries after 1, 2, 4, then 5 ms (with the credential's Max Retry Wait of 0.007 s: three retries). */
 	retry?: RetryTiming;
-	tuning?: { backoff?: Partial<PacerTuning['backoff']> };
+	tuning?: Partial<PacerTuning>;
 	requestTimeoutMs?: number;
 	clock?: Clock;
 }
@@ -28,7 +28,9 @@ export function testTransport(options: TestTransportOptions = {}): Transport {
 	return new Transport({
 		// The limit each credential states is kept; this one, for credentials that state none, hardly paces.
 		pacer: new AccountPacer({ requests: 1_000_000, windowMs: 60_000 }, clock, {
-			backoff: { ...DEFAULT_TUNING.backoff, firstMs: 2, ...options.tuning?.backoff },
+			...DEFAULT_TUNING,
+			firstBackoffMs: 2,
+			...options.tuning,
 		}),
 		clock,
 		retry: options.retry ?? { firstMs: 1, multiplier: 2, maxMs: 5 },
