@@ -5,11 +5,17 @@
  * comes out once, and the pages are read within twice the least time the bucket allows: asserted
  * on the simulator's request log (when each request arrived), not on the test's own clock.
  *
+ * Then the same Return All under limiters drawn from the family the pacer's model is judged on
+ * (dev/simulator/limiterFamily.ts): every record once, nothing sent within 0.5 s of a 429 (at least
+ * 1 s, Retry-After's least, where the limiter sends one).
+ *
  * The records are in account B (which only the trigger test otherwise uses), dated in 2019 so that
  * no poll of that test, which reads newer records, ever sees them; the bucket applies to account B
  * only, and only while this test runs.
  */
 import { outputItems, type ExecuteResult } from '../../dev/n8n/harness';
+import { drawLimiter } from '../../dev/simulator/limiterFamily';
+import { describeRateLimit } from '../../dev/simulator/ratelimit';
 import { ACCOUNT_B, CREDENTIALS, NODE_TYPE, context, describeRun, n8nInstance, simClient, type LoggedRequest } from './support';
 
 const sim = simClient();
@@ -77,10 +83,11 @@ const runner = {
 	settings: { executionOrder: 'v1' },
 };
 
+let ids: string[];
+
 describe('a Return All under a token bucket, the credential at its defaults', () => {
 	let res: ExecuteResult;
 	let log: LoggedRequest[];
-	let ids: string[];
 
 	beforeAll(async () => {
 		const emails = Array.from({ length: 20 }, (_, i) => ({ email: `e2e.bucket.${i}@bucket-e2e.example.com` }));
@@ -127,5 +134,40 @@ describe('a Return All under a token bucket, the credential at its defaults', ()
 		const refused = log.filter((r) => r.status === 429).length;
 		console.log(`token bucket Return All: ${PAGES} pages in ${(spanMs / 1000).toFixed(1)} s (least ${(leastMs / 1000).toFixed(1)} s), ${refused} refused`);
 		expect(spanMs).toBeLessThanOrEqual(2 * leastMs);
+	});
+});
+
+/** Drawn limiters whose windows are a minute or less, so that 60 pages take about a minute at most: one with Retry-After, one counting refusals. */
+const DRAWN_SEEDS = [25, 12];
+
+describe.each(DRAWN_SEEDS)('a Return All under the family\'s limiter of seed %i, the credential at its defaults', (seed) => {
+	let res: ExecuteResult;
+	let log: LoggedRequest[];
+	const { service } = drawLimiter(seed);
+
+	beforeAll(async () => {
+		await configure({ accountRateLimits: { [ACCOUNT_B.id]: { draw: seed } } });
+		const mark = await sim.mark();
+		try {
+			res = await n8n.execute(WORKFLOW_ID);
+		} finally {
+			await configure({ accountRateLimits: { [ACCOUNT_B.id]: null } });
+		}
+		log = (await sim.requests({ after: mark, path: '/api/v2/feedback', account: ACCOUNT_B.id })) as LoggedRequest[];
+	});
+
+	it(`runs green, every record out once (${describeRateLimit(service)})`, () => {
+		expect(describeRun(res)).toMatch(/^status success/);
+		const [summary] = outputItems(res, 'Read all of 2019');
+		expect(summary.count).toBe(RECORDS);
+		expect(summary.ids).toBe(ids.join(','));
+	});
+
+	it('sends nothing within 0.5 s of a 429 (1 s when it says Retry-After)', () => {
+		const arrivals = log.map((r) => ({ status: r.status, at: (r as LoggedRequest & { receivedMs: number }).receivedMs })).sort((a, b) => a.at - b.at);
+		const least = service.retryAfter ? 1_000 : 500;
+		const gaps = arrivals.flatMap((r, i) => (r.status === 429 && i + 1 < arrivals.length ? [arrivals[i + 1].at - r.at] : []));
+		console.log(`drawn limiter ${seed} (${describeRateLimit(service)}): ${arrivals.length} requests, ${gaps.length} refused; shortest gap after a 429 ${gaps.length ? Math.min(...gaps) : '-'} ms`);
+		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(least);
 	});
 });
