@@ -17,6 +17,7 @@
  *   within 30 % of it.
  */
 import { isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './ratelimit';
+import { mulberry32 } from './rng';
 
 export interface DrawnLimiter {
 	seed: number;
@@ -27,20 +28,8 @@ export interface DrawnLimiter {
 	perMinute: number;
 }
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
-export function seeded(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 export function drawLimiter(seed: number): DrawnLimiter {
-	const random = seeded(seed * 7919 + 17);
+	const random = mulberry32(seed * 7919 + 17);
 	const between = (low: number, high: number) => low * (high / low) ** random();
 	const pick = <T>(choices: T[]): T => choices[Math.floor(random() * choices.length)];
 	const perMinute = Math.round(between(50, 450));

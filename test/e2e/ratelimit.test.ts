@@ -85,6 +85,19 @@ const runner = {
 
 let ids: string[];
 
+/** Runs the Return All while account B has this rate limit; its execution and the pages' requests. */
+async function runUnder(rateLimit: unknown): Promise<{ res: ExecuteResult; log: LoggedRequest[] }> {
+	await configure({ accountRateLimits: { [ACCOUNT_B.id]: rateLimit } });
+	const mark = await sim.mark();
+	let res: ExecuteResult;
+	try {
+		res = await n8n.execute(WORKFLOW_ID);
+	} finally {
+		await configure({ accountRateLimits: { [ACCOUNT_B.id]: null } });
+	}
+	return { res, log: (await sim.requests({ after: mark, path: '/api/v2/feedback', account: ACCOUNT_B.id })) as LoggedRequest[] };
+}
+
 describe('a Return All under a token bucket, the credential at its defaults', () => {
 	let res: ExecuteResult;
 	let log: LoggedRequest[];
@@ -107,14 +120,7 @@ describe('a Return All under a token bucket, the credential at its defaults', ()
 		} finally {
 			await n8n.stop();
 		}
-		await configure({ accountRateLimits: { [ACCOUNT_B.id]: BUCKET } });
-		const mark = await sim.mark();
-		try {
-			res = await n8n.execute(WORKFLOW_ID);
-		} finally {
-			await configure({ accountRateLimits: { [ACCOUNT_B.id]: null } });
-		}
-		log = (await sim.requests({ after: mark, path: '/api/v2/feedback', account: ACCOUNT_B.id })) as LoggedRequest[];
+		({ res, log } = await runUnder(BUCKET));
 	});
 
 	it('runs green, every record out once', () => {
@@ -146,14 +152,7 @@ describe.each(DRAWN_SEEDS)('a Return All under the family\'s limiter of seed %i,
 	const { service } = drawLimiter(seed);
 
 	beforeAll(async () => {
-		await configure({ accountRateLimits: { [ACCOUNT_B.id]: { draw: seed } } });
-		const mark = await sim.mark();
-		try {
-			res = await n8n.execute(WORKFLOW_ID);
-		} finally {
-			await configure({ accountRateLimits: { [ACCOUNT_B.id]: null } });
-		}
-		log = (await sim.requests({ after: mark, path: '/api/v2/feedback', account: ACCOUNT_B.id })) as LoggedRequest[];
+		({ res, log } = await runUnder({ draw: seed }));
 	});
 
 	it(`runs green, every record out once (${describeRateLimit(service)})`, () => {
