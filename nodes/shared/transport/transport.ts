@@ -31,7 +31,8 @@ export interface ServiceApi {
  * Sends requests to the Survey Feedback Service and returns the parsed JSON body:
  * - paced per account by the pacer, from the service's answers and never above the credential's
  *   Rate Limit; 429s are waited out (never before Retry-After) within the credential's Max Rate
- *   Limit Wait from the first 429 on, and always retried: the service did not act;
+ *   Limit Wait from the first 429 on, and always retried: the service did not act; a 5xx with
+ *   Retry-After holds back the account's requests until then too;
  * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
  *   not the service's JSON) is retried with exponential backoff and jitter, within the
  *   credential's Max Retry Wait; any other request is sent once, and its error says that the
