@@ -97,6 +97,12 @@ function defaultCampaign(store: AccountStore, i: number) {
 	return c ?? fail(i, 'the account has no campaign; insert one first');
 }
 
+/** The campaign a feedback or outbox record belongs to: by campaignId, or the default one. */
+function campaignOf(store: AccountStore, r: Rec, i: number) {
+	const campaign = r.campaignId === undefined ? defaultCampaign(store, i) : store.campaign(s(r.campaignId));
+	return campaign ?? fail(i, `campaign ${String(r.campaignId)} does not exist`);
+}
+
 /** The customer a feedback or outbox record belongs to: by customerId, by email, or created. */
 function owner(store: AccountStore, r: Rec, at: number, i: number): Customer {
 	if (typeof r.customerId === 'string') {
@@ -147,8 +153,7 @@ function insertCustomer(store: AccountStore, r: Rec, i: number, now: number): un
 /** A feedback response in a campaign (the active NPS one by default), its customer found or created. */
 function insertFeedback(store: AccountStore, r: Rec, i: number, now: number): unknown {
 	const at = time(r.createdDate, now, i, 'createdDate');
-	const campaign = r.campaignId === undefined ? defaultCampaign(store, i) : store.campaign(s(r.campaignId));
-	if (!campaign) fail(i, `campaign ${String(r.campaignId)} does not exist`);
+	const campaign = campaignOf(store, r, i);
 	const [min, max] = SCORE_RANGE[campaign.metric];
 	const score = r.score === undefined ? max : r.score;
 	if (!Number.isInteger(score) || (score as number) < min || (score as number) > max) {
@@ -187,8 +192,7 @@ function insertFeedback(store: AccountStore, r: Rec, i: number, now: number): un
 /** A sent (or queued, scheduled) survey, its customer found or created. */
 function insertOutbox(store: AccountStore, r: Rec, i: number, now: number): unknown {
 	const at = time(r.surveyCreatedDate, now, i, 'surveyCreatedDate');
-	const campaign = r.campaignId === undefined ? defaultCampaign(store, i) : store.campaign(s(r.campaignId));
-	if (!campaign) fail(i, `campaign ${String(r.campaignId)} does not exist`);
+	const campaign = campaignOf(store, r, i);
 	const id = newId(store, { id: r.surveyId ?? r.id }, i, (x) => store.outbox.has(x), 'outbox');
 	const c = owner(store, r, at, i);
 	const status = oneOf(r.status, ['queued', 'scheduled', 'sent', 'delivered', 'opened', 'responded', 'bounced', 'failed'] as OutboxStatus[], 'sent', i, 'status');
