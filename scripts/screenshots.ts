@@ -18,10 +18,10 @@ async function main(): Promise<void> {
 	const browser = await launchChromium();
 	try {
 		const editor = await Editor.signIn(browser, dev.n8n.baseUrl);
-		await editor.skipPinDataHint();
+		await editor.pictures.skipPinDataHint();
 		const save = async (file: string) => {
-			await editor.tidyForPicture();
-			await editor.stableScreenshot(path.join(OUT, file));
+			await editor.pictures.tidyForPicture();
+			await editor.pictures.stableScreenshot(path.join(OUT, file));
 			console.log(`docs/images/${file}`);
 		};
 
@@ -31,16 +31,16 @@ async function main(): Promise<void> {
 		await save('example-workflow.png');
 
 		// The node panel of that run: the input items, an operation's fields, one output item per input.
-		await editor.openNodeForPicture('Create or update customers');
+		await editor.node.openForPicture('Create or update customers');
 		await save('node-panel.png');
-		await editor.closeNode();
+		await editor.node.close();
 
 		// The trigger with the newest detractor from "Fetch Test Event", as JSON.
 		await editor.openWorkflow(dev.examples['detractor-alert.json'].id);
-		await editor.openNodeForPicture('New detractor feedback');
-		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
-		await editor.outputPanel.getByTestId('ndv-items-count').waitFor();
-		await editor.outputPanel.getByTestId('radio-button-json').click();
+		await editor.node.openForPicture('New detractor feedback');
+		await editor.node.root.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await editor.node.output.getByTestId('ndv-items-count').waitFor();
+		await editor.node.output.getByTestId('radio-button-json').click();
 		await save('trigger.png');
 	} finally {
 		await browser.close();

@@ -5,7 +5,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { runBatches } from '../nodes/SurveyFeedback/helpers/bulk/batching';
-import type { BulkOperation } from '../nodes/SurveyFeedback/actions/operationModule';
+import type { BulkOperation } from '../nodes/SurveyFeedback/operationModule';
 import type { ServiceApi } from '../nodes/shared/transport';
 
 test('reading many items pauses now and then, so that whatever else is due in the process runs meanwhile', async () => {

@@ -1,7 +1,8 @@
 /**
  * Scenario 2: Return All over N feedback records (rate limit off).
- * Ours (Feedback › Get Many, Return All) versus the HTTP Request node with its pagination
- * option (limit=1000, page = $pageCount + 1, a stop condition) followed by a Split Out.
+ * Ours (Feedback › Get Many, Return All) at version 2 with Simplify on, as a node added anew is,
+ * and at version 1 (whole records, as saved workflows have it), versus the HTTP Request node with
+ * its pagination option (limit=1000, page = $pageCount + 1, a stop condition) followed by a Split Out.
  */
 import type { N8nInstance } from '../../dev/n8n/harness';
 import { interleaved, runVariant, variant, type Bench, type SubRun, type Variant } from '../lib/bench';
@@ -12,7 +13,8 @@ import { summaryOf } from './upsert';
 
 export function returnAllVariants(cred: BenchCredentials, baseUrl: string): Variant[] {
 	return [
-		variant('ours', 'Survey Feedback: Feedback › Get Many, Return All', 'S2Ours', [oursFeedbackReturnAll(cred)], ['Survey Feedback']),
+		variant('oursV2', 'Survey Feedback v2 (a node added anew): Feedback › Get Many, Return All, Simplify on', 'S2OursV2', [oursFeedbackReturnAll(cred, 2)], ['Survey Feedback']),
+		variant('ours', 'Survey Feedback v1: Feedback › Get Many, Return All, whole records', 'S2Ours', [oursFeedbackReturnAll(cred)], ['Survey Feedback']),
 		variant('httpPaged', 'HTTP Request with pagination + Split Out', 'S2Http', [httpFeedbackPaginated(cred, baseUrl), splitRecords], ['HTTP Request', 'Split Out']),
 		variant('empty', 'empty sub-workflow: the floor', 'S2Base', [], []),
 	];
@@ -60,11 +62,19 @@ export async function runReturnAll(bench: Bench, n8n: N8nInstance, variants: Var
 	if (results.has('httpPaged')) {
 		const wallRatio = med('httpPaged', (r) => r.wallMs) / med('ours', (r) => r.wallMs);
 		notes.push(
-			`Our node against the HTTP Request node: ${num(med('ours', (r) => r.tally.total), 0)} against ${num(med('httpPaged', (r) => r.tally.total), 0)} requests; ` +
+			`Our node (version 1) against the HTTP Request node: ${num(med('ours', (r) => r.tally.total), 0)} against ${num(med('httpPaged', (r) => r.tally.total), 0)} requests; ` +
 				(wallRatio >= 1 ? `${num(wallRatio, 2)}× faster` : `${num(1 / wallRatio, 2)}× slower`) +
 				` (wall time of the nodes, medians); ${num(med('httpPaged', (r) => r.peakMb) - med('ours', (r) => r.peakMb), 0)} MB less peak memory; ` +
 				`${num((med('httpPaged', (r) => r.proc.durationMs) - med('ours', (r) => r.proc.durationMs)) / 1000, 1)} s less for the whole \`n8n execute\`, most of it n8n storing the execution: the HTTP variant stores every page as an item and then every record again after Split Out.`,
 		);
+		if (results.has('oursV2')) {
+			notes.push(
+				`Version 2 with Simplify on (what a node added anew returns: ten fields a record) against the HTTP Request node: ` +
+					`${num(med('httpPaged', (r) => r.peakMb) - med('oursV2', (r) => r.peakMb), 0)} MB less peak memory, ` +
+					`${num((med('httpPaged', (r) => r.proc.durationMs) - med('oursV2', (r) => r.proc.durationMs)) / 1000, 1)} s less for the whole \`n8n execute\`; ` +
+					`against version 1 (whole records): ${num(med('ours', (r) => r.peakMb) - med('oursV2', (r) => r.peakMb), 0)} MB less peak memory.`,
+			);
+		}
 		notes.push(
 			'Both sides read pages one after the other and spend most of their time waiting for the simulator (serializing about 1.2 MB per page) and parsing JSON, so the wall times are close and move with machine load; the request count and the memory are the stable differences.',
 		);
@@ -75,6 +85,7 @@ export async function runReturnAll(bench: Bench, n8n: N8nInstance, variants: Var
 		setup: [
 			`\`GET /api/v2/feedback\` of one account holding exactly ${num(n, 0)} responses, to the end, one output item per record on both sides. Rate limit off. ${runs} runs (the wall times of the two sides are close and noisy).`,
 			`HTTP Request: Pagination "Update a Parameter in Each Request" (\`page\` = \`{{ $pageCount + 1 }}\` in the query, \`limit=1000\` as a query parameter), complete when \`${HTTP_COMPLETE_EXPRESSION.slice(4, -3)}\` (the answer's own page count, or a short page), max pages 1000; then Split Out on \`data.responses\`.`,
+			`Our node at version 2 (a node added anew: Simplify on, ten fields a record) and at version 1 (whole records, as workflows saved with it keep).`,
 			`Physical minimum: ceil(${num(n, 0)} / 1000) = **${minimum} requests**; our node made ${fmtValues(ours.map((r) => r.tally.total), 0)}.`,
 		],
 		tables: [

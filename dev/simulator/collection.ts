@@ -106,23 +106,21 @@ export class Collection<T extends Timed> {
 
 /** First position whose time is >= ms. */
 export function lowerBound<T>(arr: readonly T[], time: (r: T) => number, ms: number): number {
-	let lo = 0;
-	let hi = arr.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >>> 1;
-		if (time(arr[mid]) < ms) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
+	return firstPosition(arr, (r) => time(r) >= ms);
 }
 
 /** First position whose time is > ms. */
 export function upperBound<T>(arr: readonly T[], time: (r: T) => number, ms: number): number {
+	return firstPosition(arr, (r) => time(r) > ms);
+}
+
+/** Binary search over `arr`, sorted so that `from` is false up to a position and true from it on: that position. */
+function firstPosition<T>(arr: readonly T[], from: (r: T) => boolean): number {
 	let lo = 0;
 	let hi = arr.length;
 	while (lo < hi) {
 		const mid = (lo + hi) >>> 1;
-		if (time(arr[mid]) <= ms) lo = mid + 1;
+		if (!from(arr[mid])) lo = mid + 1;
 		else hi = mid;
 	}
 	return lo;

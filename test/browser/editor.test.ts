@@ -25,7 +25,7 @@ let editor: Editor;
 let shotCount = 0;
 
 async function shot(name: string): Promise<void> {
-	await editor.screenshot(path.join(SHOTS, `${String(++shotCount).padStart(2, '0')}-${name}.png`));
+	await editor.pictures.screenshot(path.join(SHOTS, `${String(++shotCount).padStart(2, '0')}-${name}.png`));
 }
 
 /** A test whose failure leaves a screenshot and names the folder (CI's log then says where to look). */
@@ -43,7 +43,7 @@ function step(title: string, run: () => Promise<void>): void {
 
 /** The node icon inside `scope` is the package's own file for that theme, served and decoded. */
 async function expectIcon(scope: Locator, theme: Theme): Promise<void> {
-	const icon = await editor.iconOf(scope);
+	const icon = await editor.pictures.iconOf(scope);
 	const file = theme === 'dark' ? 'surveyFeedback.dark.svg' : 'surveyFeedback.svg';
 	expect(icon.src).toMatch(new RegExp(`/${file.replace(/\./g, '\\.')}$`));
 	expect(icon.width).toBeGreaterThan(0);
@@ -89,8 +89,8 @@ describe('the editor in a browser', () => {
 		await shot('nodes-panel-search');
 		await item.click();
 		await editor.page.getByText(NODE, { exact: true }).click();
-		await editor.ndv.waitFor();
-		await editor.closeNode();
+		await editor.node.root.waitFor();
+		await editor.node.close();
 		await expectIcon(editor.canvasNode(NODE), 'light');
 		await shot('node-added-light');
 
@@ -106,35 +106,35 @@ describe('the editor in a browser', () => {
 	});
 
 	step('2. each operation shows its own fields and hides the others', async () => {
-		await editor.openNode(NODE);
+		await editor.node.open(NODE);
 		expect(await editor.page.getByTestId('parameter-input-resource').locator('input').inputValue()).toBe('Customer');
 		expect(await editor.page.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Create or Update');
-		await editor.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date', 'Simplify']);
+		await editor.node.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date', 'Simplify']);
 		await shot('customer-create-or-update');
 
-		await editor.selectOption('resource', 'Feedback');
-		await editor.selectOption('operation', 'Import');
-		await editor.expectParameters(
+		await editor.node.selectOption('resource', 'Feedback');
+		await editor.node.selectOption('operation', 'Import');
+		await editor.node.expectParameters(
 			['Campaign', 'Input Mode', 'Email', 'Score', 'Comment', 'Import Options'],
 			['Start Date', 'End Date', 'Return All'],
 		);
-		await editor.parameters.getByText('Imported feedback counts toward scores').waitFor();
+		await editor.node.parameters.getByText('Imported feedback counts toward scores').waitFor();
 		await shot('feedback-import');
 
-		await editor.selectOption('resource', 'Report');
-		await editor.selectOption('operation', 'Get');
+		await editor.node.selectOption('resource', 'Report');
+		await editor.node.selectOption('operation', 'Get');
 		// A node added anew is version 2: reads of big records have Simplify, on.
-		await editor.expectParameters(['Campaign', 'Start Date', 'End Date', 'Simplify'], ['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options', 'Output']);
-		expect(await editor.switchIsOn('simple')).toBe(true);
+		await editor.node.expectParameters(['Campaign', 'Start Date', 'End Date', 'Simplify'], ['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options', 'Output']);
+		expect(await editor.node.switchIsOn('simple')).toBe(true);
 		await shot('report-get');
 	});
 
 	step("3. the campaign picker lists the simulator's campaigns, filters as you type, and fills the field", async () => {
 		const campaigns = await campaignsOfTheAccount();
 		expect(campaigns.length).toBeGreaterThan(2);
-		const picker = editor.resourceLocator('campaign');
+		const picker = editor.node.resourceLocator('campaign');
 		await picker.getByPlaceholder('Choose...').click();
-		const items = editor.listItems();
+		const items = editor.node.listItems();
 		await waitUntil(
 			async () => (await items.count()) === campaigns.length,
 			async () => `the list shows ${await items.count()} campaigns, the account has ${campaigns.length}`,
@@ -201,7 +201,7 @@ describe('the editor in a browser', () => {
 		expect(new Set(statuses)).toEqual(new Set([401]));
 		await shot('credential-test-wrong-key');
 		await editor.closeCredentialDialog();
-		await editor.closeNode();
+		await editor.node.close();
 	});
 
 	step('5. an example workflow runs and the node shows its output items', async () => {
@@ -214,14 +214,14 @@ describe('the editor in a browser', () => {
 			.flatMap((request) => (request.body as { subscribers: Array<{ email: string }> }).subscribers.map((s) => s.email));
 		expect(sent.length).toBeGreaterThan(1);
 
-		await editor.openNode('Create or update customers');
-		expect(await editor.outputItemCount()).toBe(sent.length);
-		await editor.outputPanel.getByText(sent[0]).first().waitFor();
-		const output = await editor.outputPanel.innerText();
+		await editor.node.open('Create or update customers');
+		expect(await editor.node.outputItemCount()).toBe(sent.length);
+		await editor.node.output.getByText(sent[0]).first().waitFor();
+		const output = await editor.node.output.innerText();
 		for (const email of [sent[0], sent[sent.length - 1]]) expect(output).toContain(email);
 		expect(output).toMatch(/\b(created|updated)\b/);
 		await shot('example-output');
-		await editor.closeNode();
+		await editor.node.close();
 	});
 
 	step('6. the trigger\'s "Fetch Test Event" shows a real record from the service, simplified, and whole with Simplify off', async () => {
@@ -229,14 +229,14 @@ describe('the editor in a browser', () => {
 			{ email: 'browser.test@example.com', score: 3, comment: 'Checkout kept timing out (browser test)', createdDate: new Date().toISOString() },
 		]);
 		await editor.openWorkflow(dev.examples['detractor-alert.json'].id);
-		await editor.openNode('New detractor feedback');
+		await editor.node.open('New detractor feedback');
 		const before = dev.sim.requests({ path: '/api/v2/feedback' }).length;
-		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
-		await editor.outputPanel.getByTestId('ndv-items-count').waitFor();
-		expect(await editor.outputItemCount()).toBe(1);
+		await editor.node.root.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await editor.node.output.getByTestId('ndv-items-count').waitFor();
+		expect(await editor.node.outputItemCount()).toBe(1);
 		// The count can show before the item itself is drawn.
-		await editor.outputPanel.getByText(String(record.id)).first().waitFor();
-		const output = await editor.outputPanel.innerText();
+		await editor.node.output.getByText(String(record.id)).first().waitFor();
+		const output = await editor.node.output.innerText();
 		expect(output).toContain(String(record.id));
 		expect(output).toContain('browser.test@example.com');
 		expect(output).toContain('Checkout kept timing out (browser test)');
@@ -246,14 +246,14 @@ describe('the editor in a browser', () => {
 		expect(output).not.toContain('additionalQuestions');
 		await shot('trigger-test-event');
 
-		expect(await editor.switchIsOn('simple')).toBe(true);
-		await editor.toggleSwitch('simple');
-		await editor.ndv.getByRole('button', { name: 'Fetch Test Event' }).first().click();
-		await editor.outputPanel.getByText('feedbackId').first().waitFor();
-		const whole = await editor.outputPanel.innerText();
+		expect(await editor.node.switchIsOn('simple')).toBe(true);
+		await editor.node.toggleSwitch('simple');
+		await editor.node.root.getByRole('button', { name: 'Fetch Test Event' }).first().click();
+		await editor.node.output.getByText('feedbackId').first().waitFor();
+		const whole = await editor.node.output.innerText();
 		expect(whole).toContain(String(record.id));
 		expect(whole).toContain('additionalQuestions');
 		await shot('trigger-test-event-whole');
-		await editor.closeNode();
+		await editor.node.close();
 	});
 });

@@ -4,7 +4,7 @@
  * the real older n8n versions; docs/compatibility.md lists what differs):
  *
  * - the poll budget (`getPollBudgetMs`, n8n 2.38 and later): with a budget the trigger stops a
- *   long walk at a page boundary and goes on at the next poll (test/trigger/trigger.test.ts);
+ *   long walk at a page boundary and goes on at the next poll (test/trigger/paging.test.ts);
  *   without one (older n8n) it reads a burst to its end in one poll, each record once, and the
  *   next poll is idle.
  */

@@ -18,7 +18,8 @@
  *
  * One file a job: paths.ts (where things are), types.ts, processes.ts (processes and ports),
  * files.ts (reading logs), runtime.ts (installing n8n, what it has), executionData.ts (reading
- * what an execution did), instance.ts (the instance). Callers import from here.
+ * what an execution did), instance.ts (the instance, made of site.ts, workFolder.ts, cli.ts,
+ * server.ts, restClient.ts, publication.ts and executions.ts). Callers import from here.
  *
  * See dev/n8n/README.md for what n8n's JSON looks like and the traps.
  */

@@ -15,6 +15,15 @@ const optionalNote = (v: unknown): string => {
 
 const NOT_MANUAL = 'Only manually added suppressions can be removed.';
 
+/** Removes the suppression of that ID from its list: 404 when there is none, 400 when it was not added by hand. */
+function removeManual(list: Array<{ id: string; manual: boolean }>, id: string) {
+	const i = list.findIndex((s) => s.id === id);
+	if (i < 0) throw notFound();
+	if (!list[i].manual) throw badRequest(NOT_MANUAL);
+	list.splice(i, 1);
+	return ok({ id, deleted: true });
+}
+
 export const suppressionRoutes: Route[] = [
 	{
 		method: 'GET',
@@ -84,23 +93,11 @@ export const suppressionRoutes: Route[] = [
 	{
 		method: 'DELETE',
 		path: '/api/v2/suppressions/emails/:id',
-		handler: ({ store, params }) => {
-			const i = store.emailSuppressions.findIndex((s) => s.id === params.id);
-			if (i < 0) throw notFound();
-			if (!store.emailSuppressions[i].manual) throw badRequest(NOT_MANUAL);
-			store.emailSuppressions.splice(i, 1);
-			return ok({ id: params.id, deleted: true });
-		},
+		handler: ({ store, params }) => removeManual(store.emailSuppressions, params.id),
 	},
 	{
 		method: 'DELETE',
 		path: '/api/v2/suppressions/domains/:id',
-		handler: ({ store, params }) => {
-			const i = store.domainSuppressions.findIndex((s) => s.id === params.id);
-			if (i < 0) throw notFound();
-			if (!store.domainSuppressions[i].manual) throw badRequest(NOT_MANUAL);
-			store.domainSuppressions.splice(i, 1);
-			return ok({ id: params.id, deleted: true });
-		},
+		handler: ({ store, params }) => removeManual(store.domainSuppressions, params.id),
 	},
 ];

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifiedFieldNames } from '../../shared/records';
 import { outputProperties } from '../helpers/output/output';
-import type { OperationModule } from './operationModule';
+import type { OperationModule } from '../operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
 export interface Resource {

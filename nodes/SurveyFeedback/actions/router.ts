@@ -5,7 +5,7 @@ import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/bulk/batching';
 import { outputShaping } from '../helpers/output/output';
-import { isBulk, type ItemOutcome } from './operationModule';
+import { isBulk, type ItemOutcome } from '../operationModule';
 import { findOperation } from './registry';
 import { resources } from './resources';
 

@@ -6,7 +6,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get Many',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
 import { deletedOutcomes } from '../../helpers/output/deleted';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
 export const option: OperationOption = {

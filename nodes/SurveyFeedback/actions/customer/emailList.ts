@@ -6,7 +6,7 @@ import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { emailRow, readEmailJson } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, Prepared } from '../operationModule';
+import type { ItemOutcome, Prepared } from '../../operationModule';
 
 /**
  * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request

@@ -8,7 +8,7 @@ import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } fro
 import { datesAndAttributes } from '../../helpers/lists/listQuery';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import { readPagedList } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get Many',

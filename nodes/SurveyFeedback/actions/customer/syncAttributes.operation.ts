@@ -4,7 +4,7 @@ import { attributeFilterProperties } from '../../../shared/descriptions';
 import { at as field, fieldError } from '../../../shared/errors';
 import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 const MAX_CUSTOMERS = 1000;
 

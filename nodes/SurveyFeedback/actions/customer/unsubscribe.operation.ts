@@ -4,7 +4,7 @@ import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
 export const option: OperationOption = {

@@ -6,7 +6,7 @@ import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
 import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Create or Update',

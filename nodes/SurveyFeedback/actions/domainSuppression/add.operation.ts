@@ -4,7 +4,7 @@ import { at } from '../../../shared/errors';
 import { compact, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { addSuppression, noteField, readNote } from '../../helpers/operations/suppressions';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Add',

@@ -5,7 +5,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE } from '../../helpers/descriptions';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
 import { readPagedList } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
 const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);

@@ -8,7 +8,7 @@ import { outcomesFromRows } from '../../helpers/bulk/answerRows';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
 import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at } from '../../../shared/errors';
 import { toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 
 export const option: OperationOption = {

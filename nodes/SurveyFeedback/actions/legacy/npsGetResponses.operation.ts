@@ -6,7 +6,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

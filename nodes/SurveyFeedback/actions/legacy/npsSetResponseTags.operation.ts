@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { requireText, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

@@ -6,7 +6,7 @@ import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

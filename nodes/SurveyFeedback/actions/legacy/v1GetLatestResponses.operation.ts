@@ -4,7 +4,7 @@ import { compact, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { returnAllOrLimit } from '../../helpers/descriptions';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { replacedBy, v1List } from './common';
 
 export const option: OperationOption = {

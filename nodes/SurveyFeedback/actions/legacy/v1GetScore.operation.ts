@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, returnAllOrLimit } from '../../helpers/descriptions';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 import { replacedBy, v1List } from './common';
 
 export const option: OperationOption = {

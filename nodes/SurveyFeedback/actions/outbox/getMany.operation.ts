@@ -5,7 +5,7 @@ import { outboxRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
 import { readPagedList } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 const DAY_RULE =
 	'Sent as a day (YYYY-MM-DD, the day in the workflow time zone): the service always covers whole days, in the account’s time zone';

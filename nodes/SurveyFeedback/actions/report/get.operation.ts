@@ -8,7 +8,7 @@ import { recordsOf } from '../../../shared/paging';
 import { reportRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

@@ -4,7 +4,7 @@ import { at } from '../../../shared/errors';
 import { oneOf } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

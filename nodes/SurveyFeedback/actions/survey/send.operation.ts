@@ -13,7 +13,7 @@ import { rowReader } from '../../helpers/bulk/rowReader';
 import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
 import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, OperationOption, Prepared } from '../operationModule';
+import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Send',

@@ -7,7 +7,7 @@ import { trendRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../operationModule';
+import type { OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Get',

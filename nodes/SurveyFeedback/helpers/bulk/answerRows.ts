@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { refusedRowError } from '../../../shared/errors';
-import type { ItemOutcome, Prepared } from '../../actions/operationModule';
+import type { ItemOutcome, Prepared } from '../../operationModule';
 
 /**
  * How the rows of this API's bulk answers go back to the items they came from: by the row's

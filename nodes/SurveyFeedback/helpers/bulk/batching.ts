@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import type { BulkOperation, ItemOutcome, Prepared } from '../../actions/operationModule';
+import type { BulkOperation, ItemOutcome, Prepared } from '../../operationModule';
 
 /** Cuts the entries into groups (keeping input order) and each group into batches of `size`. */
 function toBatches<T extends { group?: string }>(entries: T[], size: number): T[][] {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption, SingleOperation } from '../../actions/operationModule';
+import type { OperationOption, SingleOperation } from '../../operationModule';
 import { recordOf } from '../lists/readRecords';
 
 /** A text field the ID is typed in; the operation makes it a required string. */

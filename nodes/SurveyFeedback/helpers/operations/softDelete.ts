@@ -6,7 +6,7 @@ import { at, fieldError } from '../../../shared/errors';
 import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../actions/operationModule';
+import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { isFailedRow, outcomesFromRows } from '../bulk/answerRows';
 import { deletedOutcomes } from '../output/deleted';
 

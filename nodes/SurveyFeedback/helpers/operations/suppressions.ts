@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { asItemError, at } from '../../../shared/errors';
 import { optionalText, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption, SingleOperation } from '../../actions/operationModule';
+import type { OperationOption, SingleOperation } from '../../operationModule';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
 import { deletedRecord } from '../output/deleted';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemOutcome, Prepared } from '../../actions/operationModule';
+import type { ItemOutcome, Prepared } from '../../operationModule';
 import { isVersion2 } from '../versions';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
-import type { OperationModule } from '../../actions/operationModule';
+import type { OperationModule } from '../../operationModule';
 import { VERSION_2 } from '../versions';
 import { isToolRun, simplifyRecord } from './toolMode';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { RecordShape } from '../../shared/records';
-import type { ServiceApi } from '../../shared/transport';
+import type { RecordShape } from '../shared/records';
+import type { ServiceApi } from '../shared/transport';
 
 /** The entry an operation has in its resource's Operation list. */
 export interface OperationOption {
