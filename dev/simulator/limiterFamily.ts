@@ -16,7 +16,7 @@
  * - how long the service takes to answer: a typical time of 5 ms to 2 s, log-uniform, each answer
  *   within 30 % of it.
  */
-import { isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './ratelimit';
+import { isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './limitShapes';
 import { mulberry32 } from './rng';
 
 export interface DrawnLimiter {
