@@ -11,9 +11,6 @@
  * evaluator, as n8n runs them with N8N_EXPRESSION_ENGINE=legacy. n8n's default 'vm' engine needs
  * isolated-vm, a native module for Node.js 24; the end-to-end tests run that one.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ClientRequest } from 'node:http';
-
 import {
 	ExecuteContext,
 	ExecutionLifecycleHooks,
@@ -51,6 +48,9 @@ import { SurveyFeedbackLegacyHeaderApi } from '../../credentials/SurveyFeedbackL
 import { SurveyFeedbackQueryAuthApi } from '../../credentials/SurveyFeedbackQueryAuthApi.credentials';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
+import { recording, type SentRequest } from './sentRequests';
+
+export { pathOf, queryOf, type SentRequest } from './sentRequests';
 
 const PACKAGE = 'n8n-nodes-survey-feedback';
 
@@ -173,62 +173,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-// ---- Requests as they left: method, URL, headers as written and body, read off Node's own
-// ClientRequest when n8n-core's HTTP client ends it (the moment its body is complete). The class
-// comes from Node's `_http_client` module: nock replaces `http.ClientRequest` with a wrapper, but
-// every request, intercepted or not, is still one of these.
-
-export interface SentRequest {
-	method: string;
-	url: string;
-	headers: IDataObject;
-	body: unknown;
-}
-
-/** The path of a sent request, without its query. */
-export const pathOf = (request: Pick<SentRequest, 'url'>) => new URL(request.url).pathname;
-
-/** The query of a sent request, as a plain object (bracket keys kept as they are). */
-export const queryOf = (request: Pick<SentRequest, 'url'>): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const NodeClientRequest = (require('_http_client') as { ClientRequest: typeof ClientRequest }).ClientRequest;
-const recording = new AsyncLocalStorage<SentRequest[]>();
-const bodies = new WeakMap<ClientRequest, Buffer[]>();
-
-function keepChunk(request: ClientRequest, chunk: unknown) {
-	if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-	const chunks = bodies.get(request) ?? [];
-	chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-	bodies.set(request, chunks);
-}
-
-function parsedBody(chunks: Buffer[] | undefined): unknown {
-	if (!chunks?.length) return undefined;
-	const text = Buffer.concat(chunks).toString('utf8');
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
-const { write, end } = NodeClientRequest.prototype;
-NodeClientRequest.prototype.write = function (this: ClientRequest, chunk: unknown, ...rest: unknown[]) {
-	if (recording.getStore()) keepChunk(this, chunk);
-	return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-} as typeof write;
-NodeClientRequest.prototype.end = function (this: ClientRequest, chunk?: unknown, ...rest: unknown[]) {
-	const sent = recording.getStore();
-	if (sent) {
-		keepChunk(this, chunk);
-		const headers: IDataObject = {};
-		for (const name of this.getRawHeaderNames()) headers[name] = this.getHeader(name) as string;
-		const host = this.getHeader('host') ?? this.host;
-		sent.push({ method: this.method, url: `${this.protocol}//${host}${this.path}`, headers, body: parsedBody(bodies.get(this)) });
-	}
-	return (end as (...args: unknown[]) => ClientRequest).call(this, chunk, ...rest);
-} as typeof end;
+// ---- Requests as they left: see sentRequests.ts.
 
 // ---- Workflows and runs.
 
