@@ -75,3 +75,10 @@ export async function campaignsOf(sim: Simulator, account = 0): Promise<IDataObj
 	const response = await fetch(`${sim.baseUrl}/api/v2/campaigns`, { headers: { 'X-Api-Key': sim.accounts[account].writeKey } });
 	return ((await response.json()) as { campaigns: IDataObject[] }).campaigns;
 }
+
+/** The IDs of an active email campaign (Survey › Send can send it) and of an active NPS one (Feedback › Import). */
+export async function sendableCampaigns(sim: Simulator, account = 0): Promise<{ email: string; nps: string }> {
+	const campaigns = await campaignsOf(sim, account);
+	const active = (test: (c: IDataObject) => boolean) => String(campaigns.find((c) => test(c) && c.isActive !== false)!.id);
+	return { email: active((c) => c.channel === 'email'), nps: active((c) => c.metric === 'NPS') };
+}

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
+import { sendableCampaigns, serviceFor, useSimulator } from '../helpers/simulator';
 import { byId, field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
 
@@ -16,9 +16,7 @@ let emailCampaign: string;
 let npsCampaign: string;
 
 beforeAll(async () => {
-	const campaigns = await campaignsOf(sim);
-	emailCampaign = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
-	npsCampaign = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
+	({ email: emailCampaign, nps: npsCampaign } = await sendableCampaigns(sim));
 });
 beforeEach(() => sim.clearRequests());
 

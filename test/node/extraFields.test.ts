@@ -11,7 +11,7 @@ import { resembledField } from '../../nodes/SurveyFeedback/helpers/bulk/extraFie
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { byId } from '../helpers/parameters';
 import { runNode } from '../helpers/runNode';
-import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
+import { sendableCampaigns, serviceFor, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator();
 const service = serviceFor(sim);
@@ -19,9 +19,7 @@ let emailCampaign: string;
 let npsCampaign: string;
 
 beforeAll(async () => {
-	const campaigns = await campaignsOf(sim);
-	emailCampaign = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
-	npsCampaign = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
+	({ email: emailCampaign, nps: npsCampaign } = await sendableCampaigns(sim));
 });
 beforeEach(() => sim.clearRequests());
 afterEach(() => sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { LoggedRequest } from '../../dev/simulator';
-import { campaignsOf, serviceFor, useSimulator } from '../helpers/simulator';
+import { campaignsOf, sendableCampaigns, serviceFor, useSimulator } from '../helpers/simulator';
 import type { FaultKind, FaultRule } from '../../dev/simulator/faults';
 import { field } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
@@ -131,9 +131,7 @@ describe('writes that must not repeat are sent once, and say what may have happe
 	let NPS: string;
 
 	beforeAll(async () => {
-		const campaigns = await campaignsOf(sim);
-		SENDABLE = String(campaigns.find((c) => c.channel === 'email' && c.isActive !== false)!.id);
-		NPS = String(campaigns.find((c) => c.metric === 'NPS' && c.isActive !== false)!.id);
+		({ email: SENDABLE, nps: NPS } = await sendableCampaigns(sim));
 	});
 
 	test.each(WRITE_FAULTS)('Survey › Send after %s, when the service acted or not', async (_, kind, status) => {
