@@ -108,7 +108,7 @@ export function inputModeProperties(rowShape: string, extraFields?: { customProp
 			default: 'mapFields',
 			description: extraFields
 				? 'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Other fields are refused, naming the item, unless Handling Extra Fields in Input says otherwise.'
-				: 'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Any other field is refused, naming the item: nothing you send is dropped silently.',
+				: 'Map Automatically reads only the fields named below, by the service’s names (first_name) or camelCase ones (firstName); the other fields of each item are left alone.',
 		},
 		{
 			displayName: `Map Automatically reads ${rowShape}`,
