@@ -225,11 +225,11 @@ describe('rate limit', () => {
 	});
 
 	test('without Retry-After, a backoff that would pass the credential bound is cut short for one last try', async () => {
-		// Backoffs of 600 and then 1,200 ms, and at least 1 s after each refusal (no jitter), against a
-		// bound of 2 s: tries at 0 and 1 s, then, instead of 2.2 s, a last one at 2 s.
+		// Backoffs of 400 and then 640 ms (no jitter) against a bound of 1 s: tries at 0 and 0.4 s,
+		// then, instead of 1.04 s, a last one at 1 s.
 		const scope = nock(BASE).get('/api/v2/ping').times(3).reply(429, {});
-		const transport = testTransport({ tuning: { firstBackoffMs: 600 } });
-		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 2 }), {}, transport).catch((e) => e);
+		const transport = testTransport({ tuning: { backoff: { firstMs: 400 } } });
+		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 }), {}, transport).catch((e) => e);
 		expect(error.description).toMatch(/Max Rate Limit Wait/);
 		scope.done();
 	});

@@ -15,7 +15,7 @@ import {
 export interface TestTransportOptions {
 	/** Default: retries after 1, 2, 4, then 5 ms (with the credential's Max Retry Wait of 0.007 s: three retries). */
 	retry?: RetryTiming;
-	tuning?: Partial<PacerTuning>;
+	tuning?: { backoff?: Partial<PacerTuning['backoff']> };
 	requestTimeoutMs?: number;
 	clock?: Clock;
 }
@@ -28,9 +28,7 @@ export function testTransport(options: TestTransportOptions = {}): Transport {
 	return new Transport({
 		// The limit each credential states is kept; this one, for credentials that state none, hardly paces.
 		pacer: new AccountPacer({ requests: 1_000_000, windowMs: 60_000 }, clock, {
-			...DEFAULT_TUNING,
-			firstBackoffMs: 2,
-			...options.tuning,
+			backoff: { ...DEFAULT_TUNING.backoff, firstMs: 2, ...options.tuning?.backoff },
 		}),
 		clock,
 		retry: options.retry ?? { firstMs: 1, multiplier: 2, maxMs: 5 },
