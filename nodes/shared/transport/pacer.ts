@@ -76,6 +76,8 @@ export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BA
  * often enough.
  */
 const LEND_EVERY_MS = 30_000;
+/** How late, at most, a slot of the ceiling frees, as a part of its window: 1 s at 60 s, and as small a part of a limit that turns every 6 s. */
+const RELEASE_JITTER = 1 / 60;
 
 function insertSorted(times: number[], at: number): void {
 	let i = times.length;
@@ -174,10 +176,10 @@ class AccountState {
 
 	done(now: number, sentAt: number, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		// Its slot of the ceiling frees up to the first backoff later, at random: a process that
-		// holds the whole limit does not take each slot back the moment the service frees it, so
-		// one that starts meanwhile finds a way in (and, once refused, the holder makes room).
-		insertSorted(this.answered, now + random() * tuning.backoff.firstMs);
+		// Its slot of the ceiling frees up to RELEASE_JITTER of the window later, at random: a process
+		// that holds the whole limit does not take each slot back the moment the service frees it,
+		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
+		insertSorted(this.answered, now + random() * this.ceiling.windowMs * RELEASE_JITTER);
 		if (!outcome.rateLimited) this.accepted = true;
 		this.heed(now, outcome.headers);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
