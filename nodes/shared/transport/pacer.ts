@@ -96,7 +96,9 @@ const CUBIC_C = (1 - BETA) / 30 ** 3;
  * mode does. Until the first refusal nothing but the credential's ceiling holds it back. After a
  * refusal one request at a time tries again after a jittered backoff (or Retry-After) until one
  * is accepted; then the bucket paces. Retry-After, and the headers' reset while they say nothing
- * remains, hold back every request.
+ * remains, hold back every request. Within its first window a run of refusals cuts the rate once;
+ * no backoff outlasts its oldest request's window; a process its own ceiling holds back leaves a
+ * slot free now and then for one it cannot hear.
  */
 class AccountState {
 	/** When its answered requests of the last ceiling window were answered, oldest first. */
