@@ -50,6 +50,27 @@ describe('processes sharing a limit', () => {
 	});
 });
 
+describe('workers sharing the documented limit (four executions, 300 requests)', () => {
+	test.each([2, 4])('%i processes: done in the second window, at most 10 %% refused (17 %% with four)', async (processes) => {
+		for (const seed of [1, 2, 3]) {
+			const run = await simulate({ processes, executionsPerProcess: 4 / processes, requests: 300, service: SHAPES.documented, seed });
+			expect(run.ok).toBe(300);
+			expect(run.share).toBeGreaterThanOrEqual(0.95);
+			// Each waits out the blocked minute trying at least every 8 s (docs/rate-limit.md, what it cannot do).
+			expect(refusedShare(run)).toBeLessThanOrEqual(processes === 2 ? 0.1 : 0.17);
+		}
+	});
+
+	test.each([2, 4])('%i processes with the rate-limit headers: at most 2 %% refused', async (processes) => {
+		for (const seed of [1, 2, 3]) {
+			const run = await simulate({ processes, executionsPerProcess: 4 / processes, requests: 300, service: SHAPES.documentedWithHeaders, seed });
+			expect(run.ok).toBe(300);
+			expect(run.share).toBeGreaterThanOrEqual(0.95);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.02);
+		}
+	});
+});
+
 describe('one process alone', () => {
 	test('under the documented limit: no 429, 150 at once, then each as a slot of the window frees', async () => {
 		const run = await simulate({ processes: 1, requests: 400, service: SHAPES.documented });
