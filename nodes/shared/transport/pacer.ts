@@ -69,11 +69,11 @@ const SHORTEST_BACKOFF_MS = 500;
  */
 export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 8_000 } };
 /**
- * A process whose own ceiling holds it back hears nothing of a process that gets only refusals:
- * this often it leaves one slot of its ceiling free for the longest backoff, so that the other
- * gets in. The first time a window and this much after the ceiling first held it back, so that a
- * load of two windows ends undelayed; not on windows this short or shorter, whose slots turn over
- * often enough.
+ * A process whose own ceiling, or the headers' word that nothing remains, holds it back hears
+ * nothing of a process that gets only refusals: this often it leaves one slot free for the longest
+ * backoff, so that the other gets in. The first time a window and this much after it was first
+ * held back, so that a load of two windows ends undelayed; not on ceiling windows this short or
+ * shorter, whose slots turn over often enough.
  */
 const LEND_EVERY_MS = 30_000;
 /** How late, at most, a slot of the ceiling frees, as a part of its window: 1 s at 60 s, and as small a part of a limit that turns every 6 s. */
@@ -94,11 +94,11 @@ const CUBIC_C = (1 - BETA) / 30 ** 3;
  * One account's pacing, kept by each n8n process on its own (docs/rate-limit.md): a client-side
  * token bucket whose rate CUBIC sets from the service's refusals, as the AWS SDKs' adaptive retry
  * mode does. Until the first refusal nothing but the credential's ceiling holds it back. After a
- * refusal one request at a time tries again after a jittered backoff (or Retry-After) until one
- * is accepted; then the bucket paces. Retry-After, and the headers' reset while they say nothing
- * remains, hold back every request. Within its first window a run of refusals cuts the rate once;
- * no backoff outlasts its oldest request's window; a process its own ceiling holds back leaves a
- * slot free now and then for one it cannot hear.
+ * refusal one request at a time tries again after a jittered backoff, and never before a
+ * Retry-After, until one is accepted; then the bucket paces. Retry-After, and the headers' reset
+ * while they say nothing remains, hold back every request. Within its first window a run of
+ * refusals cuts the rate once; no backoff outlasts its oldest accepted request's window; a process
+ * its own ceiling or the headers hold back leaves a slot free now and then for one it cannot hear.
  */
 class AccountState {
 	/** When its answered requests of the last ceiling window were answered, oldest first. */
@@ -108,8 +108,8 @@ class AccountState {
 	firstSentAt = 0;
 	/** Its last refusal's answer. */
 	refusedAt = -Infinity;
-	/** The service accepted one of its requests: what it admitted is worth saying. */
-	accepted = false;
+	/** When the service accepted its requests of the last ceiling window, oldest first. */
+	acceptedAt: number[] = [];
 	/** Nothing leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
 	/** ...nor before this process's own backoff after a refusal without it. */
@@ -140,12 +140,15 @@ class AccountState {
 	waitBefore(now: number): number {
 		const { requests, windowMs } = this.ceiling;
 		while (this.answered.length && this.answered[0] <= now - windowMs) this.answered.shift();
+		while (this.acceptedAt.length && this.acceptedAt[0] <= now - windowMs) this.acceptedAt.shift();
 		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
 		if (now < pausedUntil) return pausedUntil - now;
-		if (this.remaining !== undefined && this.remaining <= 0 && now < this.resetAt) return this.resetAt - now;
 		// The ceiling counts a request from its send to a window after its answer: the service counted it in between.
 		const held = this.answered.length + this.inFlight;
-		const lent = this.lends(now, held) ? 1 : 0;
+		// While the headers say how many remain, they hold it back as its ceiling does, lending included.
+		const left = this.remaining !== undefined && now < this.resetAt ? this.remaining : Infinity;
+		const lent = this.lends(now, Math.max(held, requests - left)) ? 1 : 0;
+		if (left <= lent) return this.resetAt - now;
 		if (held >= requests - lent) return this.answered.length ? Math.max(1, Math.min(lent ? this.lendUntil - now : Infinity, this.answered[0] + windowMs - now)) : windowMs / requests;
 		// After a refusal the backoff paces the tries, one at a time, until one is accepted; then the rate does.
 		if (this.refusalsInRow > 0) return this.inFlight > 0 ? windowMs / requests : 0;
@@ -155,24 +158,22 @@ class AccountState {
 		return this.tokens >= 1 ? 0 : (1 - this.tokens) / this.rate;
 	}
 
-	/** Whether it leaves one slot of its ceiling free now (see LEND_EVERY_MS). */
+	/** Whether it leaves one slot free now (see LEND_EVERY_MS), `held` of its ceiling's being taken. */
 	private lends(now: number, held: number): boolean {
 		const { requests, windowMs } = this.ceiling;
 		if (windowMs <= LEND_EVERY_MS) return false;
 		if (held === 0) this.nextLendAt = Infinity;
 		else if (held >= requests - 1 && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
 		// Due, it starts when sending would take the last slot: the slot that freed stays free.
-		if (held === requests - 1 && now >= this.nextLendAt) {
-			this.lendUntil = now + this.longestBackoffMs;
-			this.nextLendAt = now + LEND_EVERY_MS;
-		}
+		if (held === requests - 1 && now >= this.nextLendAt) [this.lendUntil, this.nextLendAt] = [now + this.longestBackoffMs, now + LEND_EVERY_MS];
 		return now < this.lendUntil;
 	}
 
 	take(now: number): void {
 		this.inFlight++;
 		if (this.answered.length + this.inFlight === 1) this.firstSentAt = now;
-		if (this.rate !== undefined) this.tokens -= 1;
+		// Tries after a refusal are the backoff's to pace, not the bucket's.
+		if (this.rate !== undefined && this.refusalsInRow === 0) this.tokens -= 1;
 		if (this.remaining !== undefined) this.remaining--;
 	}
 
@@ -182,16 +183,17 @@ class AccountState {
 		// that holds the whole limit does not take each slot back the moment the service frees it,
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
 		insertSorted(this.answered, now + random() * this.ceiling.windowMs * RELEASE_JITTER);
-		if (!outcome.rateLimited) this.accepted = true;
 		this.heed(now, outcome.headers);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (!outcome.rateLimited) {
+			this.acceptedAt.push(now);
 			this.refusalsInRow = 0;
 			if (this.rate !== undefined) this.grow(now);
 			return;
 		}
 		this.refusedAt = now;
-		if (outcome.retryAfterMs === undefined) this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
+		// Retry-After is the least wait, not the whole: clients told the same moment would meet again there.
+		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
 		const firstInRow = this.refusalsInRow++ === 0;
 		// One cut per congestion event, as TCP cuts once per window of data: none for requests sent
 		// before the last cut. Until a whole window has passed, the rate sent is a burst, not a rate:
@@ -201,13 +203,14 @@ class AccountState {
 	}
 
 	/**
-	 * The jittered backoff of this run of refusals, but never past the moment its oldest request
-	 * leaves the credential's window: a limit of that window has room for it again by then (the
-	 * documented limit shared by workers frees its slots at once, a minute after it filled).
+	 * The jittered backoff of this run of refusals, but never past the moment its oldest accepted
+	 * request leaves the credential's window: a limit of that window has room for it again by then
+	 * (the documented limit shared by workers frees its slots at once, a minute after it filled).
+	 * Refused tries do not count here: where the service counts them, they are what must thin out.
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
 		const wait = backoffMs(tuning.backoff, this.refusalsInRow, random);
-		return this.answered.length ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.answered[0] + this.ceiling.windowMs - now)) : wait;
+		return this.acceptedAt.length ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
@@ -215,7 +218,7 @@ class AccountState {
 		const sent = this.sentRate(now);
 		const rate = this.rate === undefined ? sent : Math.min(sent, this.rate);
 		this.maxRate = rate;
-		if (this.accepted) this.admittedPerMinute = rate * 60_000;
+		if (this.acceptedAt.length) this.admittedPerMinute = rate * 60_000;
 		// Never slower than one request per longest backoff: a limit that came back is found.
 		this.rate = Math.max(rate * BETA, 1 / this.longestBackoffMs);
 		this.cutAt = now;
