@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/pacerModel.ts --family 200 [--markdown]`: the pacer on 200 limiters drawn from the
- * family of dev/simulator/limiterFamily.ts (distributions of share, refusals, waits and the
- * invariants' breaches); see family() below.
+ * `npx tsx bench/pacerModel.ts --family 200 [--first 1] [--markdown]`: the pacer on 200 limiters drawn
+ * from the family of dev/simulator/limiterFamily.ts, from seed --first on (distributions of share,
+ * refusals, waits and the invariants' breaches); see family() below.
  * `npx tsx bench/pacerModel.ts [--seeds N] [--markdown]`: the "limiter shapes" scenario on virtual
  * time (dev/pacing/simulation.ts, the node's pacer against the simulator's own limiters): a few
  * seconds, no n8n. For each shape, the two loads of the scenario, on 1, 2 and 4 processes (the
@@ -160,14 +160,14 @@ async function lateWorker(seeds: number): Promise<Table> {
 const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.round(p * (values.length - 1))];
 
 /**
- * The pacer on `count` limiters drawn from the family (dev/simulator/limiterFamily.ts, seeds 1 to
- * count), for 1, 2 and 4 processes, each one execution sending its requests one after the other:
+ * The pacer on `count` limiters drawn from the family (dev/simulator/limiterFamily.ts, seeds `first`
+ * to first + count - 1), for 1, 2 and 4 processes, each one execution sending its requests one after the other:
  * short loads of 40 requests, long ones of ten of the limiter's longest windows at the rate it
  * admits within the credentials' ceilings (100 to 3,000 requests). Max Rate Limit Wait is 1.5 of
  * the longest window (at least the default), as a user facing such a limit would set it. Share:
  * the least time of a perfect client within the ceiling over the time taken (at most 100 %).
  */
-async function family(count: number): Promise<Table> {
+async function family(first: number, count: number): Promise<Table> {
 	const rows: string[][] = [];
 	const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 	for (const processes of PROCESSES) {
@@ -179,7 +179,7 @@ async function family(count: number): Promise<Table> {
 			let failedRuns = 0;
 			let ceilingExceeded = 0;
 			let retryAfterUndercut = 0;
-			for (let seed = 1; seed <= count; seed++) {
+			for (let seed = first; seed < first + count; seed++) {
 				const drawn = drawLimiter(seed);
 				const windowMs = longestWindowMs(drawn.service);
 				const requests = long ? Math.min(3_000, Math.max(100, Math.ceil((10 * windowMs * Math.min(150 * processes, drawn.perMinute)) / 60_000))) : 40;
@@ -217,7 +217,8 @@ async function main(): Promise<void> {
 	const print = (caption: string, table: Table) => console.log(`\n${caption}\n\n${markdown ? markdownTable(table) : consoleTable(table)}`);
 	const drawn = numberOption('--family', 0);
 	if (drawn > 0) {
-		print(`The pacer on ${drawn} limiters drawn from the family (seeds 1 to ${drawn}), credential at its defaults.`, await family(drawn));
+		const first = numberOption('--first', 1);
+		print(`The pacer on ${drawn} limiters drawn from the family (seeds ${first} to ${first + drawn - 1}), credential at its defaults.`, await family(first, drawn));
 		return;
 	}
 	print(
