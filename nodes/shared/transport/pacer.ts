@@ -108,7 +108,7 @@ class AccountState {
 	firstSentAt = 0;
 	/** Its last refusal's answer. */
 	refusedAt = -Infinity;
-	/** When the service accepted its requests of the last ceiling window, oldest first. */
+	/** The same for the requests the service accepted (the slot of each frees up to RELEASE_JITTER late). */
 	acceptedAt: number[] = [];
 	/** Nothing leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
@@ -182,11 +182,12 @@ class AccountState {
 		// Its slot of the ceiling frees up to RELEASE_JITTER of the window later, at random: a process
 		// that holds the whole limit does not take each slot back the moment the service frees it,
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
-		insertSorted(this.answered, now + random() * this.ceiling.windowMs * RELEASE_JITTER);
+		const releasedAt = now + random() * this.ceiling.windowMs * RELEASE_JITTER;
+		insertSorted(this.answered, releasedAt);
 		this.heed(now, outcome.headers);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (!outcome.rateLimited) {
-			this.acceptedAt.push(now);
+			insertSorted(this.acceptedAt, releasedAt);
 			this.refusalsInRow = 0;
 			if (this.rate !== undefined) this.grow(now);
 			return;
