@@ -15,7 +15,7 @@ import { createQueueCluster } from '../dev/queue/cluster';
 import { callWebhook, customerGetWorkflow } from '../dev/queue/workflows';
 import { start } from '../dev/simulator';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
-import { numberOption } from './lib/args';
+import { numberListOption, numberOption } from './lib/args';
 import { RequestRecorder, tally } from './lib/requests';
 import { fmtValues, num } from './lib/stats';
 import { spanOf } from './scenarios/limiterShapes';
@@ -24,11 +24,6 @@ const EXECUTIONS = 4;
 const ITEMS = 1_500;
 const CRED = { id: 'tenMinutesCred01', name: 'Survey Feedback (ten minutes)' };
 const WORKFLOW_ID = 'tenMinutesFlow01';
-
-function workerCounts(): number[] {
-	const at = process.argv.indexOf('--workers');
-	return at >= 0 ? process.argv[at + 1].split(',').map(Number) : [2, 4];
-}
 
 async function main(): Promise<void> {
 	const runs = numberOption('--runs', 1);
@@ -39,7 +34,7 @@ async function main(): Promise<void> {
 	const bodies = Array.from({ length: EXECUTIONS }, (_, i) => ({ ids: ids.slice((i * ITEMS) / EXECUTIONS, ((i + 1) * ITEMS) / EXECUTIONS) }));
 	const rows: string[][] = [];
 	try {
-		for (const workers of workerCounts()) {
+		for (const workers of numberListOption('--workers', [2, 4])) {
 			const cluster = await createQueueCluster({ name: `bench-ten-minutes-${workers}w`, workers, concurrency: EXECUTIONS / workers });
 			try {
 				await cluster.main.importCredentials([simulatorCredential(sim, { ...CRED, apiKey: account.writeKey })]);
