@@ -290,8 +290,7 @@ export class AccountPacer {
 		const state = this.state(account, options.ceiling ?? this.ceiling);
 		for (;;) {
 			const now = this.clock.now();
-			// Whole milliseconds: a clock does not move by less.
-			const waitMs = Math.ceil(state.waitBefore(now));
+			const waitMs = state.waitBefore(now);
 			if (waitMs <= 0) {
 				state.take(now);
 				let done = false;
@@ -307,7 +306,8 @@ export class AccountPacer {
 				if (!state.endBackoffAt(now, options.deadline)) return undefined;
 				continue;
 			}
-			await this.clock.sleep(waitMs);
+			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
+			await this.clock.sleep(Math.ceil(waitMs));
 		}
 	}
 
