@@ -183,6 +183,25 @@ describe('turns', () => {
 		expect(perSecond.slice(0, 130)).toEqual(perSecond.slice(0, 130).map((_, second) => (lent(second) ? 3 : 4)));
 	});
 
+	test('the slot it leaves free is free for 8 s, not until the headers reset', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
+		const start = clock.now();
+		const sent: number[] = [];
+		// The account: 10 a minute, the headers counting down to the minute's end.
+		while (sent.length < 30) {
+			const turn = (await clock.runUntil(pacer.turn('a')))!;
+			const elapsed = clock.now() - start;
+			sent.push(elapsed);
+			const minute = Math.floor(elapsed / 60_000);
+			const inMinute = sent.filter((at) => Math.floor(at / 60_000) === minute).length;
+			turn.done({ rateLimited: false, headers: { remaining: 10 - inMinute, resetMs: (minute + 1) * 60_000 - elapsed } });
+		}
+		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the 8 s.
+		expect(sent.slice(20, 29).every((at) => at === 120_000)).toBe(true);
+		expect(sent[29]).toBe(128_000);
+	});
+
 	test('once answers come without rate-limit headers, their last word no longer counts', async () => {
 		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock);

@@ -148,7 +148,8 @@ class AccountState {
 		// While the headers say how many remain, they hold it back as its ceiling does, lending included.
 		const left = this.remaining !== undefined && now < this.resetAt ? this.remaining : Infinity;
 		const lent = this.lends(now, Math.max(held, requests - left)) ? 1 : 0;
-		if (left <= lent) return this.resetAt - now;
+		// Nothing remains until the reset; the last slot, lent, is free again when the lend ends.
+		if (left <= lent) return Math.min(this.resetAt, left > 0 ? this.lendUntil : Infinity) - now;
 		if (held >= requests - lent) return this.answered.length ? Math.max(1, Math.min(lent ? this.lendUntil - now : Infinity, this.answered[0] + windowMs - now)) : windowMs / requests;
 		// After a refusal the backoff paces the tries, one at a time, until one is accepted; then the rate does.
 		if (this.refusalsInRow > 0) return this.inFlight > 0 ? windowMs / requests : 0;
