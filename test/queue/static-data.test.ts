@@ -137,13 +137,18 @@ async function durableCursorStory(n8n: N8nInstance, restart: () => Promise<void>
 		newFeedback(sim, 1, ['created right after activation']);
 	};
 	await n8n.activate(WORKFLOW_ID);
-	expect(polls()).toEqual(['newest']);
+	// On a slow machine the first scheduled poll (every 5 s) may follow the activation's before we look.
+	expect(polls()[0]).toBe('newest');
 	expect(await staticData(n8n)).toBeUndefined();
-	if (cursor) expect(cursor()).toBe('{}');
+	if (cursor) {
+		const stored = cursor();
+		// Only the activation's poll answered, so no scheduled poll can have committed a cursor yet.
+		if (polls().length === 1) expect(stored).toBe('{}');
+	}
 
 	// The first scheduled poll starts from now again: the activation's position was not kept.
 	await waitForPolls(3);
-	expect(polls()).toEqual(['newest', 'newest', 'forward']);
+	expect(polls().slice(0, 3)).toEqual(['newest', 'newest', 'forward']);
 	expect(await emissions(n8n, WORKFLOW_ID)).toEqual([]);
 	if (cursor) expect(JSON.parse(cursor())).toMatchObject({ watermark: expect.any(String) });
 
