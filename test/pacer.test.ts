@@ -32,6 +32,24 @@ describe.each([1, 2, 4])('%i process(es) on drawn limiters', (processes) => {
 	});
 });
 
+describe('processes that rate-limit headers hold back, beside one the limit refused', () => {
+	// Two limits at once, the headers and Retry-After on: the processes the headers hold back come back at each
+	// reset, the refused one on a Retry-After in whole seconds, later. Cut by the headers' word that nothing
+	// remains, the former spread their requests, and the latter finds room within Max Rate Limit Wait.
+	test.each([
+		[68, 4],
+		[551, 4],
+		[712, 2],
+	])('drawn limiter %i, %i processes, ten windows of work: nothing given up', async (seed, processes) => {
+		const drawn = drawLimiter(seed);
+		const requests = Math.ceil((10 * longestWindowMs(drawn.service) * Math.min(150 * processes, drawn.perMinute)) / 60_000);
+		const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed });
+		expect(run.perfectLongestWaitMs).toBeLessThanOrEqual(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+		expect(run.failed).toEqual(new Array(processes).fill(0));
+		expect(run.ok).toBe(requests);
+	});
+});
+
 describe('processes sharing a limit', () => {
 	test.each([
 		['a token bucket of 2.5 a second', 0.8, SHAPES.tokenBucket],
@@ -166,6 +184,28 @@ describe('turns', () => {
 		turn!.done({ rateLimited: false });
 	});
 
+	test("the headers' word that nothing remains cuts the rate once a window: the allowance of each reset is then spread", async () => {
+		const clock = new VirtualClock();
+		// A ceiling above the account's 4 a second: only the headers hold it back.
+		const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
+		const start = clock.now();
+		const sent: number[] = [];
+		while (clock.now() - start < 62_000) {
+			const turn = (await clock.runUntil(pacer.turn('a')))!;
+			const elapsed = clock.now() - start;
+			sent.push(elapsed);
+			const second = Math.floor(elapsed / 1_000);
+			const inSecond = sent.filter((at) => Math.floor(at / 1_000) === second).length;
+			turn.done({ rateLimited: false, headers: { remaining: 4 - inSecond, resetMs: (second + 1) * 1_000 - elapsed } });
+		}
+		const of = (second: number) => sent.filter((at) => Math.floor(at / 1_000) === second);
+		// Its first cut is from a burst, not a rate: until a window has passed, each reset's four leave at once.
+		expect(of(59)).toEqual([59_000, 59_001, 59_002, 59_003]);
+		// Cut at 60 s to 0.7 of the 4 a second it sent: the next second's four are spread over it.
+		expect(of(61)).toHaveLength(4);
+		expect(Math.min(...of(61).slice(1).map((at, i) => at - of(61)[i]))).toBeGreaterThanOrEqual(200);
+	});
+
 	test('a process the headers hold back leaves one of their slots free for 8 s every 30 s, from a window and 30 s on', async () => {
 		const clock = new VirtualClock();
 		// A ceiling above the account's 4 a second: only the headers hold it back.
@@ -197,9 +237,10 @@ describe('turns', () => {
 			const inMinute = sent.filter((at) => Math.floor(at / 60_000) === minute).length;
 			turn.done({ rateLimited: false, headers: { remaining: 10 - inMinute, resetMs: (minute + 1) * 60_000 - elapsed } });
 		}
-		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the 8 s.
-		expect(sent.slice(20, 29).every((at) => at === 120_000)).toBe(true);
-		expect(sent[29]).toBe(128_000);
+		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the 8 s
+		// (the others leave as the minute turns, a millisecond apart at the rate the headers' cut grew back to).
+		expect(sent.slice(20, 29).every((at) => at >= 120_000 && at < 120_010)).toBe(true);
+		expect(sent[29]).toBe(sent[28] + 8_000);
 	});
 
 	test('once answers come without rate-limit headers, their last word no longer counts', async () => {

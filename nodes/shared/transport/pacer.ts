@@ -99,6 +99,7 @@ const CUBIC_C = (1 - BETA) / 30 ** 3;
  * while they say nothing remains, hold back every request. Within its first window a run of
  * refusals cuts the rate once; no backoff outlasts its oldest accepted request's window; a process
  * its own ceiling or the headers hold back leaves a slot free now and then for one it cannot hear.
+ * The headers' word that nothing remains cuts the rate as a refusal does, once a window.
  */
 class AccountState {
 	/** When its answered requests of the last ceiling window were answered, oldest first. */
@@ -190,7 +191,12 @@ class AccountState {
 		if (!outcome.rateLimited) {
 			insertSorted(this.acceptedAt, releasedAt);
 			this.refusalsInRow = 0;
-			if (this.rate !== undefined) this.grow(now);
+			// The headers' word that nothing remains marks congestion as ECN does for TCP (RFC 3168): the
+			// rate is cut as for a refusal, at most once a window. A process the headers hold back then
+			// spreads its requests instead of taking each reset's whole allowance at once, and one that
+			// was refused, which comes back on its Retry-After, finds room.
+			if (this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
+			else if (this.rate !== undefined) this.grow(now);
 			return;
 		}
 		this.refusedAt = now;
@@ -224,8 +230,7 @@ class AccountState {
 		// Never slower than one request per longest backoff: a limit that came back is found.
 		this.rate = Math.max(rate * BETA, 1 / this.longestBackoffMs);
 		this.cutAt = now;
-		this.tokens = Math.min(this.tokens, 0);
-		this.refilledAt = now;
+		[this.tokens, this.refilledAt] = [Math.min(this.tokens, 0), now];
 	}
 
 	/**
