@@ -155,6 +155,27 @@ describe('a worker that starts while others keep the whole documented limit busy
 	});
 });
 
+/**
+ * One request after another through a pacer whose ceiling (600 a minute) is above the account's `limit` per
+ * `windowMs`, windows fixed to the clock, which the headers count down: only they hold it back. Returns when each
+ * request left, in ms from the start, once `more` says to stop.
+ */
+async function sendUnderHeaders(limit: number, windowMs: number, more: (sent: number[], elapsedMs: number) => boolean): Promise<number[]> {
+	const clock = new VirtualClock();
+	const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
+	const start = clock.now();
+	const sent: number[] = [];
+	while (more(sent, clock.now() - start)) {
+		const turn = (await clock.runUntil(pacer.turn('a')))!;
+		const elapsed = clock.now() - start;
+		sent.push(elapsed);
+		const window = Math.floor(elapsed / windowMs);
+		const inWindow = sent.filter((at) => Math.floor(at / windowMs) === window).length;
+		turn.done({ rateLimited: false, headers: { remaining: limit - inWindow, resetMs: (window + 1) * windowMs - elapsed } });
+	}
+	return sent;
+}
+
 describe('turns', () => {
 	test('after a 429, nothing leaves before Retry-After has passed', async () => {
 		const clock = new VirtualClock();
@@ -185,19 +206,7 @@ describe('turns', () => {
 	});
 
 	test("the headers' word that nothing remains cuts the rate once a window: the allowance of each reset is then spread", async () => {
-		const clock = new VirtualClock();
-		// A ceiling above the account's 4 a second: only the headers hold it back.
-		const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
-		const start = clock.now();
-		const sent: number[] = [];
-		while (clock.now() - start < 62_000) {
-			const turn = (await clock.runUntil(pacer.turn('a')))!;
-			const elapsed = clock.now() - start;
-			sent.push(elapsed);
-			const second = Math.floor(elapsed / 1_000);
-			const inSecond = sent.filter((at) => Math.floor(at / 1_000) === second).length;
-			turn.done({ rateLimited: false, headers: { remaining: 4 - inSecond, resetMs: (second + 1) * 1_000 - elapsed } });
-		}
+		const sent = await sendUnderHeaders(4, 1_000, (_, elapsed) => elapsed < 62_000);
 		const of = (second: number) => sent.filter((at) => Math.floor(at / 1_000) === second);
 		// Its first cut is from a burst, not a rate: until a window has passed, each reset's four leave at once.
 		expect(of(59)).toEqual([59_000, 59_001, 59_002, 59_003]);
@@ -207,36 +216,18 @@ describe('turns', () => {
 	});
 
 	test('a process the headers hold back leaves one of their slots free for 8 s every 30 s, from a window and 30 s on', async () => {
-		const clock = new VirtualClock();
-		// A ceiling above the account's 4 a second: only the headers hold it back.
-		const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
-		const start = clock.now();
 		const perSecond: number[] = [];
-		while (clock.now() - start < 130_000) {
-			const turn = (await clock.runUntil(pacer.turn('a')))!;
-			const elapsed = clock.now() - start;
-			const second = Math.floor(elapsed / 1_000);
+		for (const at of await sendUnderHeaders(4, 1_000, (_, elapsed) => elapsed < 130_000)) {
+			const second = Math.floor(at / 1_000);
 			perSecond[second] = (perSecond[second] ?? 0) + 1;
-			turn.done({ rateLimited: false, headers: { remaining: 4 - perSecond[second], resetMs: (second + 1) * 1_000 - elapsed } });
 		}
 		const lent = (second: number) => (second >= 90 && second < 98) || (second >= 120 && second < 128);
 		expect(perSecond.slice(0, 130)).toEqual(perSecond.slice(0, 130).map((_, second) => (lent(second) ? 3 : 4)));
 	});
 
 	test('the slot it leaves free is free for 8 s, not until the headers reset', async () => {
-		const clock = new VirtualClock();
-		const pacer = new AccountPacer({ requests: 600, windowMs: 60_000 }, clock);
-		const start = clock.now();
-		const sent: number[] = [];
 		// The account: 10 a minute, the headers counting down to the minute's end.
-		while (sent.length < 30) {
-			const turn = (await clock.runUntil(pacer.turn('a')))!;
-			const elapsed = clock.now() - start;
-			sent.push(elapsed);
-			const minute = Math.floor(elapsed / 60_000);
-			const inMinute = sent.filter((at) => Math.floor(at / 60_000) === minute).length;
-			turn.done({ rateLimited: false, headers: { remaining: 10 - inMinute, resetMs: (minute + 1) * 60_000 - elapsed } });
-		}
+		const sent = await sendUnderHeaders(10, 60_000, (sent) => sent.length < 30);
 		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the 8 s
 		// (the others leave as the minute turns, a millisecond apart at the rate the headers' cut grew back to).
 		expect(sent.slice(20, 29).every((at) => at >= 120_000 && at < 120_010)).toBe(true);
