@@ -20,11 +20,16 @@ import { numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
 
-/** The goals per shape: share and refused at most, for one process (single records; Return All), and for 2 and 4 workers. */
+/**
+ * The goals per shape: share and refused at most, for one process (single records; Return All), and
+ * for 2 and 4 workers. Workers under the clock's minute: half the least time. Each of 2 workers is
+ * refused before the minute turns and its ceiling counts the refused tries, so the load takes a
+ * minute wherever the minute turns (bench/RESULTS.md, scenario 8).
+ */
 export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: [number, number]; shared?: [number, number]; label: string }> = {
 	documented: { label: 'sliding 150 per 60 s (documented)', one: [0.98, 0], oneReturnAll: [0.98, 0], shared: [0.95, 0.02] },
 	sliding15per6s: { label: 'sliding 15 per 6 s', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08] },
-	fixedMinute: { label: 'fixed 150 per clock minute', one: [0.9, 0.05], oneReturnAll: [0.8, 1], shared: [0.8, 0.1] },
+	fixedMinute: { label: 'fixed 150 per clock minute', one: [0.9, 0.05], oneReturnAll: [0.8, 1], shared: [0.5, 0.1] },
 	tokenBucket: { label: 'token bucket 2.5 per s, burst 10', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08], shared: [0.8, 0.1] },
 	documentedWithHeaders: { label: 'documented, with rate-limit headers (IETF)', one: [0.98, 0.01], oneReturnAll: [0.98, 0.01], shared: [0.95, 0.02] },
 };
