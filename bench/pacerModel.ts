@@ -2,6 +2,8 @@
  * `npx tsx bench/pacerModel.ts --family 200 [--first 1] [--markdown]`: the pacer on 200 limiters drawn
  * from the family of dev/simulator/limiterFamily.ts, from seed --first on (distributions of share,
  * refusals, waits and the invariants' breaches); see family() below.
+ * `npx tsx bench/pacerModel.ts --ten-minutes [--seeds 20]`: bench/queueTenMinutes.ts's load on 2 and 4
+ * processes under the clock's minute (see tenMinutes() below).
  * `npx tsx bench/pacerModel.ts [--seeds N] [--markdown]`: the "limiter shapes" scenario on virtual
  * time (dev/pacing/simulation.ts, the node's pacer against the simulator's own limiters): a few
  * seconds, no n8n. For each shape, the two loads of the scenario, on 1, 2 and 4 processes (the
@@ -161,6 +163,26 @@ async function lateWorker(seeds: number): Promise<Table> {
 	return { columns: ['Limiter', 'Starts after', 'Workers with long loads', 'Its first request through after', 'Its last answered after', 'Runs in which it failed'], rows };
 }
 
+/** Ten minutes of work under the clock's minute, bench/queueTenMinutes.ts's load: at least 85 % of the least time, at most 10 % refused. */
+const TEN_MINUTES_GOAL: [number, number] = [0.85, 0.1];
+
+/**
+ * 1,500 single records in four executions on 2 or 4 workers under a window of 150 fixed to the
+ * clock's minute; answers in 10–60 ms on odd seeds, 100–400 ms on even ones (a slow service's).
+ */
+async function tenMinutes(seeds: number): Promise<Table> {
+	const rows: string[][] = [];
+	for (const processes of [2, 4]) {
+		const runs: Run[] = [];
+		for (let seed = 1; seed <= seeds; seed++) {
+			const latencyMs: [number, number] = seed % 2 ? [10, 60] : [100, 400];
+			runs.push(await simulate({ processes, executionsPerProcess: 4 / processes, requests: 1_500, latencyMs, service: SHAPES.fixedMinute, seed }));
+		}
+		rows.push([String(processes), cell(runs, TEN_MINUTES_GOAL)]);
+	}
+	return { columns: ['Workers', 'Share of the least time / refused'], rows };
+}
+
 /** The p-th quantile of values (0 to 1), nearest rank. */
 const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.round(p * (values.length - 1))];
 
@@ -220,6 +242,11 @@ async function main(): Promise<void> {
 	const seeds = numberOption('--seeds', 7);
 	const markdown = process.argv.includes('--markdown');
 	const print = (caption: string, table: Table) => console.log(`\n${caption}\n\n${markdown ? markdownTable(table) : consoleTable(table)}`);
+	if (process.argv.includes('--ten-minutes')) {
+		const tenSeeds = numberOption('--seeds', 20);
+		print(`Ten minutes of work under the clock's minute; median of ${tenSeeds} seeds (range); ✓ ✗ against the goal.`, await tenMinutes(tenSeeds));
+		return;
+	}
 	const drawn = numberOption('--family', 0);
 	if (drawn > 0) {
 		const first = numberOption('--first', 1);
