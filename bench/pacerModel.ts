@@ -15,7 +15,7 @@
  * A model: bench/RESULTS.md has what real n8n measured, and says which cells only the model covers.
  */
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
-import { drawLimiter, longestWindowMs } from '../dev/simulator/limiterFamily';
+import { drawLimiter, longestWindowMs, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
 import type { RateLimit } from '../nodes/shared/transport';
 import { numberOption } from './lib/args';
@@ -209,7 +209,7 @@ async function family(first: number, count: number): Promise<Table> {
 			for (let seed = first; seed < first + count; seed++) {
 				const drawn = drawLimiter(seed);
 				const windowMs = longestWindowMs(drawn.service);
-				const requests = long ? Math.min(3_000, Math.max(100, Math.ceil((10 * windowMs * Math.min(150 * processes, drawn.perMinute)) / 60_000))) : 40;
+				const requests = long ? Math.min(3_000, Math.max(100, tenWindowsOfRequests(drawn, processes))) : 40;
 				const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed, maxRateLimitWaitMs: Math.max(DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 1.5 * windowMs) });
 				shares.push(Math.min(1, run.leastWithinCeilingMs / run.spanMs));
 				refused.push(refusedShare(run));

@@ -9,7 +9,7 @@
 import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, SHAPES, refusedShare, simulate } from '../dev/pacing/simulation';
 import { VirtualClock } from '../dev/pacing/virtualClock';
-import { drawLimiter, longestWindowMs } from '../dev/simulator/limiterFamily';
+import { drawLimiter, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
 import { describeRateLimit } from '../dev/simulator/ratelimit';
 
 /** Drawn limiters; short loads (40 requests) and long ones (ten of the limiter's windows, at most 600 requests here). */
@@ -18,7 +18,7 @@ const DRAWN = Array.from({ length: 16 }, (_, i) => drawLimiter(101 + i));
 describe.each([1, 2, 4])('%i process(es) on drawn limiters', (processes) => {
 	test.each(DRAWN.map((drawn) => [describeRateLimit(drawn.service), drawn] as const))('%s: the ceiling, Retry-After and the backoff kept; nothing given up that could get through', async (_, drawn) => {
 		for (const long of [false, true]) {
-			const window = Math.ceil((10 * longestWindowMs(drawn.service) * Math.min(150 * processes, drawn.perMinute)) / 60_000 / processes) * processes;
+			const window = Math.ceil(tenWindowsOfRequests(drawn, processes) / processes) * processes;
 			const requests = long ? Math.min(600, Math.max(100, window)) : 40;
 			const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed: drawn.seed });
 			expect(run.mostInCeilingWindow).toBeLessThanOrEqual(DOCUMENTED.requests);
@@ -42,7 +42,7 @@ describe('processes that rate-limit headers hold back, beside one the limit refu
 		[712, 2],
 	])('drawn limiter %i, %i processes, ten windows of work: nothing given up', async (seed, processes) => {
 		const drawn = drawLimiter(seed);
-		const requests = Math.ceil((10 * longestWindowMs(drawn.service) * Math.min(150 * processes, drawn.perMinute)) / 60_000);
+		const requests = tenWindowsOfRequests(drawn, processes);
 		const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed });
 		expect(run.perfectLongestWaitMs).toBeLessThanOrEqual(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
 		expect(run.failed).toEqual(new Array(processes).fill(0));

@@ -16,6 +16,7 @@
  * - how long the service takes to answer: a typical time of 5 ms to 2 s, log-uniform, each answer
  *   within 30 % of it.
  */
+import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 import { isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './limitShapes';
 import { mulberry32 } from './rng';
 
@@ -67,4 +68,13 @@ export function drawLimiter(seed: number): DrawnLimiter {
 export function longestWindowMs(service: RateLimitConfig): number {
 	const windowOf = (p: LimitPart) => (isRate(p) ? (p.burst / p.ratePerSecond) * 1000 : p.windowMs);
 	return Math.max(windowOf(service as LimitPart), service.also ? windowOf(service.also) : 0);
+}
+
+/**
+ * A long load on a drawn limiter: the requests of ten of its longest windows at the rate it admits,
+ * or at the rate the processes' ceilings allow (the credential's 150 a minute each) when that is less.
+ */
+export function tenWindowsOfRequests(drawn: DrawnLimiter, processes: number): number {
+	const perMinute = Math.min(CREDENTIAL_DEFAULTS.rateLimitRequests * processes, drawn.perMinute);
+	return Math.ceil((10 * longestWindowMs(drawn.service) * perMinute) / 60_000);
 }
