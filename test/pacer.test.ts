@@ -67,6 +67,17 @@ describe('processes sharing a limit', () => {
 	});
 });
 
+describe("workers whose window fills before the clock's minute turns, every minute", () => {
+	test('four with ten minutes of work: each tries a few times a blocked minute, not ten (at most 12 % refused)', async () => {
+		for (const seed of [1, 2, 3]) {
+			const run = await simulate({ processes: 4, requests: 1_500, service: SHAPES.fixedMinute, seed });
+			expect(run.ok).toBe(1_500);
+			expect(run.share).toBeGreaterThanOrEqual(0.85);
+			expect(refusedShare(run)).toBeLessThanOrEqual(0.12);
+		}
+	});
+});
+
 describe('processes that a limiter counting refused requests keeps refusing', () => {
 	// Every refused try uses the limit too: unless the tries thin out, the processes keep each other out for good.
 	test.each([
@@ -299,6 +310,33 @@ describe('turns', () => {
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
 		expect(clock.now() - start).toBeGreaterThanOrEqual(60_000);
 		expect(clock.now() - start).toBeLessThanOrEqual(61_000);
+	});
+
+	test('past its first window, a run of refusals starts its backoff from how long the last run lasted', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer(DOCUMENTED, clock);
+		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+		await clock.runUntil(clock.sleep(59_000));
+		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+		await clock.runUntil(clock.sleep(2_000));
+		// Refused from 61 s on for 20 s: the tries start 0.5 to 1 s apart, as a first run's do.
+		const runStart = clock.now();
+		let firstTryAfter = 0;
+		for (;;) {
+			const before = clock.now();
+			const turn = (await clock.runUntil(pacer.turn('a')))!;
+			firstTryAfter ||= clock.now() - before;
+			const refused = clock.now() - runStart < 20_000;
+			turn.done({ rateLimited: refused });
+			if (!refused) break;
+		}
+		expect(firstTryAfter).toBeLessThanOrEqual(1_000);
+		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: true });
+		const refusedAt = clock.now();
+		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+		// The next run's first wait: half to all of 1.5 times the last run (20 s or more), which the
+		// request accepted at 59 s, leaving the window at 119 s to 120 s, does not cut short here.
+		expect(clock.now() - refusedAt).toBeGreaterThanOrEqual(15_000);
 	});
 
 	test('gives up instead of waiting past a deadline', async () => {

@@ -63,9 +63,10 @@ export interface PacerTuning {
 /** Never less than this after a refusal without Retry-After, the one-last-try at a deadline included. */
 const SHORTEST_BACKOFF_MS = 500;
 /**
- * 0.5 s to 1 s after the first refusal, growing 1.6-fold with each further one in a row (gRPC's
- * connection backoff), at most 8 s: a process refused while others hold the whole limit still
- * tries several times a window, and so gets in within the credential's Max Rate Limit Wait.
+ * 0.5 s to 1 s after the first refusal (or more after a long run of them, see RUN_MEMORY), growing
+ * 1.6-fold with each further one in a row (gRPC's connection backoff), at most 8 s for a process
+ * that holds no accepted request: refused while others hold the whole limit, it still tries several
+ * times a window, and so gets in within the credential's Max Rate Limit Wait.
  */
 export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 8_000 } };
 /**
@@ -78,11 +79,16 @@ export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BA
 const LEND_EVERY_MS = 30_000;
 /** How late, at most, a slot of the ceiling frees, as a part of its window: 1 s at 60 s, and as small a part of a limit that turns every 6 s. */
 const RELEASE_JITTER = 1 / 60;
+/**
+ * A run of refusals starts its backoff at up to this many times the last run's length (jittered
+ * down to half of that): where every window fills before it turns, a worker's first try then comes
+ * near the turn, and it tries two or three times a window instead of ten (bench/RESULTS.md).
+ */
+const RUN_MEMORY = 1.5;
 
 function insertSorted(times: number[], at: number): void {
-	let i = times.length;
-	while (i > 0 && times[i - 1] > at) i--;
-	times.splice(i, 0, at);
+	times.push(at);
+	times.sort((a, b) => a - b);
 }
 
 /** CUBIC's multiplicative decrease: a refusal cuts the rate to this part (RFC 9438; the AWS SDKs' adaptive mode). */
@@ -94,8 +100,9 @@ const CUBIC_C = (1 - BETA) / 30 ** 3;
  * One account's pacing, kept by each n8n process on its own (docs/rate-limit.md): a client-side
  * token bucket whose rate CUBIC sets from the service's refusals, as the AWS SDKs' adaptive retry
  * mode does. Until the first refusal nothing but the credential's ceiling holds it back. After a
- * refusal one request at a time tries again after a jittered backoff, and never before a
- * Retry-After, until one is accepted; then the bucket paces. Retry-After, and the headers' reset
+ * refusal one request at a time tries again after a jittered backoff that starts from the last run
+ * of refusals' length, and never before a Retry-After, until one is accepted; then the bucket
+ * paces, CUBIC's curve starting there. Retry-After, and the headers' reset
  * while they say nothing remains, hold back every request. Within its first window a run of
  * refusals cuts the rate once; no backoff outlasts its oldest accepted request's window; a process
  * its own ceiling or the headers hold back leaves a slot free now and then for one it cannot hear.
@@ -116,6 +123,9 @@ class AccountState {
 	/** ...nor before this process's own backoff after a refusal without it. */
 	backoffUntil = 0;
 	refusalsInRow = 0;
+	/** When this run of refusals began, and how long the last one lasted (past the first window). */
+	runStartedAt = 0;
+	lastRunMs = 0;
 	/** Requests per ms; undefined until the first refusal. */
 	rate: number | undefined;
 	tokens = 1;
@@ -123,6 +133,8 @@ class AccountState {
 	/** CUBIC's W_max: the rate of the last cut, and when that was. */
 	maxRate = 0;
 	cutAt = -Infinity;
+	/** CUBIC's epoch: when its curve starts, the last cut or the first request accepted after it. */
+	epochAt = -Infinity;
 	/** The headers' word: what remains for the whole account (less what this process sent since), until resetAt. */
 	remaining: number | undefined;
 	resetAt = 0;
@@ -190,6 +202,11 @@ class AccountState {
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (!outcome.rateLimited) {
 			insertSorted(this.acceptedAt, releasedAt);
+			// A run of refusals ends: CUBIC's curve starts now (Linux's epoch_start), not at the cut,
+			// so a rate cut at a window's start does not grow through the rest of it unheard. Past the
+			// first window the run's length is remembered; within it, the run is a burst's, not a rate's.
+			if (this.refusalsInRow > 0) this.epochAt = now;
+			if (this.refusalsInRow > 0 && now - this.firstSentAt >= this.ceiling.windowMs) this.lastRunMs = now - this.runStartedAt;
 			this.refusalsInRow = 0;
 			// The headers' word that nothing remains marks congestion as ECN does for TCP (RFC 3168): the
 			// rate is cut as for a refusal, at most once a window. A process the headers hold back then
@@ -211,25 +228,31 @@ class AccountState {
 	}
 
 	/**
-	 * The jittered backoff of this run of refusals, but never past the moment its oldest accepted
-	 * request leaves the credential's window: a limit of that window has room for it again by then
-	 * (the documented limit shared by workers frees its slots at once, a minute after it filled).
-	 * Refused tries do not count here: where the service counts them, they are what must thin out.
+	 * The jittered backoff of this run of refusals. It starts from the last run's length (RUN_MEMORY),
+	 * as TCP sets its retransmission timer from the times it measured (RFC 6298) rather than from a
+	 * constant, and grows. Its cap (the longest backoff) holds only for a process that holds no
+	 * accepted request of its window, a latecomer, which so meets a slot another lends. One that holds
+	 * some waits never past the moment the oldest leaves the credential's window: a limit of that
+	 * window has room for it again by then (the documented limit shared by workers frees its slots at
+	 * once, a minute after it filled). Refused tries do not count here: where the service counts
+	 * them, they are what must thin out.
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
-		const wait = backoffMs(tuning.backoff, this.refusalsInRow, random);
-		return this.acceptedAt.length ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
+		if (this.refusalsInRow === 0) this.runStartedAt = now;
+		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
+		const holding = this.acceptedAt.length > 0;
+		const wait = backoffMs({ ...tuning.backoff, firstMs, maxMs: holding ? Math.max(firstMs, tuning.backoff.maxMs) : tuning.backoff.maxMs }, this.refusalsInRow, random);
+		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
 	private cut(now: number): void {
 		const sent = this.sentRate(now);
 		const rate = this.rate === undefined ? sent : Math.min(sent, this.rate);
-		this.maxRate = rate;
 		if (this.acceptedAt.length) this.admittedPerMinute = rate * 60_000;
 		// Never slower than one request per longest backoff: a limit that came back is found.
 		this.rate = Math.max(rate * BETA, 1 / this.longestBackoffMs);
-		this.cutAt = now;
+		[this.maxRate, this.cutAt, this.epochAt] = [rate, now, now];
 		[this.tokens, this.refilledAt] = [Math.min(this.tokens, 0), now];
 	}
 
@@ -241,7 +264,7 @@ class AccountState {
 	 */
 	private grow(now: number): void {
 		const unit = this.ceiling.requests / this.ceiling.windowMs;
-		const t = (now - this.cutAt) * unit;
+		const t = (now - this.epochAt) * unit;
 		const max = this.maxRate / unit;
 		const k = Math.cbrt((max * (1 - BETA)) / CUBIC_C);
 		this.rate = Math.max(this.rate ?? 0, (CUBIC_C * (t - k) ** 3 + max) * unit);
@@ -268,10 +291,6 @@ class AccountState {
 		this.backoffUntil = deadline;
 		return true;
 	}
-
-	known(): KnownLimit {
-		return { stated: this.stated, admittedPerMinute: this.admittedPerMinute, ceiling: this.ceiling };
-	}
 }
 
 /**
@@ -294,6 +313,7 @@ export class AccountPacer {
 	 */
 	async turn(account: string, options: TurnOptions = {}): Promise<Turn | undefined> {
 		const state = this.state(account, options.ceiling ?? this.ceiling);
+		const deadline = options.deadline ?? Infinity;
 		for (;;) {
 			const now = this.clock.now();
 			const waitMs = state.waitBefore(now);
@@ -308,28 +328,23 @@ export class AccountPacer {
 					},
 				};
 			}
-			if (options.deadline !== undefined && now + waitMs > options.deadline) {
-				if (!state.endBackoffAt(now, options.deadline)) return undefined;
-				continue;
-			}
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
-			await this.clock.sleep(Math.ceil(waitMs));
+			if (now + waitMs <= deadline) await this.clock.sleep(Math.ceil(waitMs));
+			else if (!state.endBackoffAt(now, deadline)) return undefined;
 		}
 	}
 
 	/** What this process knows of the account's limit, for messages. */
 	known(account: string, ceiling?: RateLimit): KnownLimit {
-		return this.state(account, ceiling ?? this.ceiling).known();
+		const { stated, admittedPerMinute, ceiling: own } = this.state(account, ceiling ?? this.ceiling);
+		return { stated, admittedPerMinute, ceiling: own };
 	}
 
 	private state(account: string, ceiling: RateLimit): AccountState {
 		// A credential whose ceiling was changed starts afresh.
 		const key = `${account}:${ceiling.requests}/${ceiling.windowMs}`;
-		let state = this.accounts.get(key);
-		if (!state) {
-			state = new AccountState(ceiling, this.tuning.backoff.maxMs);
-			this.accounts.set(key, state);
-		}
+		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning.backoff.maxMs);
+		this.accounts.set(key, state);
 		return state;
 	}
 }
