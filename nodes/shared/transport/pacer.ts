@@ -82,7 +82,7 @@ const RELEASE_JITTER = 1 / 60;
 /**
  * A run of refusals starts its backoff at up to this many times the last run's length (jittered
  * down to half of that): where every window fills before it turns, a worker's first try then comes
- * near the turn, and it tries two or three times a window instead of ten (bench/RESULTS.md).
+ * near the turn, and it is refused about four times a window instead of ten (bench/RESULTS.md).
  */
 const RUN_MEMORY = 1.5;
 
