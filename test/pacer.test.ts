@@ -321,6 +321,7 @@ describe('turns', () => {
 		await clock.runUntil(clock.sleep(2_000));
 		// Refused from 61 s on for 20 s: the tries start 0.5 to 1 s apart, as a first run's do.
 		const runStart = clock.now();
+		// The run's first request goes at once; the first wait is the one after its refusal.
 		let firstTryAfter = 0;
 		for (;;) {
 			const before = clock.now();

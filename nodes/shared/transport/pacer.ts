@@ -203,7 +203,7 @@ class AccountState {
 		if (!outcome.rateLimited) {
 			insertSorted(this.acceptedAt, releasedAt);
 			// A run of refusals ends: CUBIC's curve starts now (Linux's epoch_start), not at the cut,
-			// so a rate cut at a window's start does not grow through the rest of it unheard. Past the
+			// so a rate cut when a window filled does not grow, unheard, through the rest of it. Past the
 			// first window the run's length is remembered; within it, the run is a burst's, not a rate's.
 			if (this.refusalsInRow > 0) this.epochAt = now;
 			if (this.refusalsInRow > 0 && now - this.firstSentAt >= this.ceiling.windowMs) this.lastRunMs = now - this.runStartedAt;
