@@ -217,6 +217,7 @@ class AccountState {
 			return;
 		}
 		this.refusedAt = now;
+		if (this.refusalsInRow === 0) this.runStartedAt = now;
 		// Retry-After is the least wait, not the whole: clients told the same moment would meet again there.
 		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
 		const firstInRow = this.refusalsInRow++ === 0;
@@ -238,7 +239,6 @@ class AccountState {
 	 * them, they are what must thin out.
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
-		if (this.refusalsInRow === 0) this.runStartedAt = now;
 		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
 		const holding = this.acceptedAt.length > 0;
 		const wait = backoffMs({ ...tuning.backoff, firstMs, maxMs: holding ? Math.max(firstMs, tuning.backoff.maxMs) : tuning.backoff.maxMs }, this.refusalsInRow, random);
