@@ -312,32 +312,46 @@ describe('turns', () => {
 		expect(clock.now() - start).toBeLessThanOrEqual(61_000);
 	});
 
-	test('past its first window, a run of refusals starts its backoff from how long the last run lasted', async () => {
-		const clock = new VirtualClock();
+	/** A run of refusals on account a, from its first refusal until runMs later: returns the wait after that first refusal. */
+	async function runOfRefusals(pacer: AccountPacer, clock: VirtualClock, runMs: number): Promise<number> {
+		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: true });
+		const runStart = clock.now();
+		let firstWait: number | undefined;
+		for (;;) {
+			const turn = (await clock.runUntil(pacer.turn('a')))!;
+			firstWait ??= clock.now() - runStart;
+			const refused = clock.now() - runStart < runMs;
+			turn.done({ rateLimited: refused });
+			if (!refused) return firstWait;
+		}
+	}
+
+	/** A pacer that remembers a run of refusals of 20 s, from 61 s on (past its first window, which began at 0). */
+	async function pacerAfterARunOf20s(clock: VirtualClock): Promise<AccountPacer> {
 		const pacer = new AccountPacer(DOCUMENTED, clock);
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
 		await clock.runUntil(clock.sleep(59_000));
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
 		await clock.runUntil(clock.sleep(2_000));
-		// Refused from 61 s on for 20 s: the tries start 0.5 to 1 s apart, as a first run's do.
-		const runStart = clock.now();
-		// The run's first request goes at once; the first wait is the one after its refusal.
-		let firstTryAfter = 0;
-		for (;;) {
-			const before = clock.now();
-			const turn = (await clock.runUntil(pacer.turn('a')))!;
-			firstTryAfter ||= clock.now() - before;
-			const refused = clock.now() - runStart < 20_000;
-			turn.done({ rateLimited: refused });
-			if (!refused) break;
-		}
-		expect(firstTryAfter).toBeLessThanOrEqual(1_000);
-		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: true });
-		const refusedAt = clock.now();
-		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+		// Nothing remembered yet: the tries start 0.5 to 1 s apart, as a first run's do.
+		expect(await runOfRefusals(pacer, clock, 20_000)).toBeLessThanOrEqual(1_000);
+		return pacer;
+	}
+
+	test('past its first window, a run of refusals starts its backoff from how long the last run lasted', async () => {
+		const clock = new VirtualClock();
+		const pacer = await pacerAfterARunOf20s(clock);
 		// The next run's first wait: half to all of 1.5 times the last run (20 s or more), which the
 		// request accepted at 59 s, leaving the window at 119 s to 120 s, does not cut short here.
-		expect(clock.now() - refusedAt).toBeGreaterThanOrEqual(15_000);
+		expect(await runOfRefusals(pacer, clock, 1)).toBeGreaterThanOrEqual(15_000);
+	});
+
+	test('after a whole window without a request, a run of refusals starts its backoff afresh', async () => {
+		const clock = new VirtualClock();
+		const pacer = await pacerAfterARunOf20s(clock);
+		// A new load, a window (and the slots' release, up to 1 s) after the last answer.
+		await clock.runUntil(clock.sleep(DOCUMENTED.windowMs + 1_000));
+		expect(await runOfRefusals(pacer, clock, 1)).toBeLessThanOrEqual(1_000);
 	});
 
 	test('gives up instead of waiting past a deadline', async () => {

@@ -123,7 +123,7 @@ class AccountState {
 	/** ...nor before this process's own backoff after a refusal without it. */
 	backoffUntil = 0;
 	refusalsInRow = 0;
-	/** When this run of refusals began, and how long the last one lasted (past the first window). */
+	/** When this run of refusals began, and how long the last one lasted (past the first window, since the last idle window). */
 	runStartedAt = 0;
 	lastRunMs = 0;
 	/** Requests per ms; undefined until the first refusal. */
@@ -185,7 +185,9 @@ class AccountState {
 
 	take(now: number): void {
 		this.inFlight++;
-		if (this.answered.length + this.inFlight === 1) this.firstSentAt = now;
+		// After a whole window without a request the last run's length is stale, as TCP's window is after an
+		// idle time (RFC 5681, 4.1): a new load starts with a first window of its own.
+		if (this.answered.length + this.inFlight === 1) [this.firstSentAt, this.lastRunMs] = [now, 0];
 		// Tries after a refusal are the backoff's to pace, not the bucket's.
 		if (this.rate !== undefined && this.refusalsInRow === 0) this.tokens -= 1;
 		if (this.remaining !== undefined) this.remaining--;
