@@ -7,7 +7,7 @@
  * bench/pacerModel.ts on 200 drawn limiters; the tests here hold what must never break.
  */
 import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, SHAPES, refusedShare, simulate } from '../dev/pacing/simulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, SHAPES, perfectClient, refusedShare, simulate } from '../dev/pacing/simulation';
 import { VirtualClock } from '../dev/pacing/virtualClock';
 import { drawLimiter, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
 import { describeRateLimit } from '../dev/simulator/ratelimit';
@@ -29,6 +29,15 @@ describe.each([1, 2, 4])('%i process(es) on drawn limiters', (processes) => {
 				expect(run.ok).toBe(requests);
 			}
 		}
+	});
+});
+
+describe('the perfect client the pacer is judged against', () => {
+	test('serves first come, first served: four executions sharing a token bucket of 2.5 a second each wait about four tokens, not for the others to finish', () => {
+		const { longestWaitMs } = perfectClient(SHAPES.tokenBucket, [[75], [75], [75], [75]], [], 1_700_000_040_000, 10);
+		// A token every 400 ms, four executions taking turns: 1.6 s and the answer's time. Served in array order,
+		// the last execution would wait for most of the others' work (87 s), and a give-up beside it go unjudged.
+		expect(longestWaitMs).toBeLessThanOrEqual(2_000);
 	});
 });
 

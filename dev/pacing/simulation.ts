@@ -210,9 +210,10 @@ function perExecution(options: SimulationOptions): number[][] {
 
 /**
  * The least time the limiter allows: the same executions, each sending its next request as soon as
- * its last was answered and the limiter admits it (known without asking), each request taking
- * `latencyMs` there and back; within the ceiling of each process when one is given. `startAt`
- * places the load on the limiter's clock (where a clock-aligned window starts matters).
+ * its last was answered and the limiter admits it (known without asking), the one that has waited
+ * longest first, each request taking `latencyMs` there and back; within the ceiling of each process
+ * when one is given. `startAt` places the load on the limiter's clock (where a clock-aligned window
+ * starts matters).
  */
 export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): { spanMs: number; longestWaitMs: number } {
 	const limiter = createLimiter({ ...service, countRefused: false });
@@ -222,8 +223,15 @@ export function perfectClient(service: RateLimitConfig, counts: number[][], star
 	let last = -Infinity;
 	let longestWaitMs = 0;
 	for (;;) {
-		const next = executions.filter((e) => e.left > 0).sort((a, b) => a.readyAt - b.readyAt)[0];
-		if (!next) break;
+		const waiting = executions.filter((e) => e.left > 0);
+		if (!waiting.length) break;
+		// Of those ready at the soonest moment (to the millisecond), the one that has waited longest goes, the
+		// others after it: first come, first served, so none waits while others take turn after turn (in array
+		// order, process 0 would win every tie, and the last process would wait for all the others' work).
+		const soonest = Math.min(...waiting.map((e) => e.readyAt));
+		const ready = waiting.filter((e) => e.readyAt < soonest + 1).sort((a, b) => a.since - b.since);
+		const next = ready[0];
+		for (const e of ready) e.readyAt = Math.max(e.readyAt, next.readyAt);
 		const own = sent[next.p];
 		if (ceiling && own.length >= ceiling.requests && own[own.length - ceiling.requests] + ceiling.windowMs > next.readyAt) {
 			next.readyAt = own[own.length - ceiling.requests] + ceiling.windowMs;
