@@ -64,11 +64,13 @@ export interface PacerTuning {
 const SHORTEST_BACKOFF_MS = 500;
 /**
  * 0.5 s to 1 s after the first refusal (or more after a long run of them, see RUN_MEMORY), growing
- * 1.6-fold with each further one in a row (gRPC's connection backoff), at most 8 s for a process
+ * 1.6-fold with each further one in a row (gRPC's connection backoff), at most 12 s for a process
  * that holds no accepted request: refused while others hold the whole limit, it still tries several
- * times a window, and so gets in within the credential's Max Rate Limit Wait.
+ * times a window, and so gets in within the credential's Max Rate Limit Wait. Four processes refused
+ * together then try about 27 times a minute, so where the service counts refused requests their tries
+ * alone leave room in the smallest limits drawn, 50 a minute (at 8 s, 40: bench/RESULTS.md).
  */
-export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 8_000 } };
+export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 12_000 } };
 /**
  * A process whose own ceiling, or the headers' word that nothing remains, holds it back hears
  * nothing of a process that gets only refusals: this often it leaves one slot free for the longest
