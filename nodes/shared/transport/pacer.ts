@@ -68,7 +68,8 @@ const SHORTEST_BACKOFF_MS = 500;
  * that holds no accepted request: refused while others hold the whole limit, it still tries several
  * times a window, and so gets in within the credential's Max Rate Limit Wait. Four processes refused
  * together then try about 27 times a minute, so where the service counts refused requests their tries
- * alone leave room in the smallest limits drawn, 50 a minute (at 8 s, 40: bench/RESULTS.md).
+ * alone leave room in the smallest limits drawn, 50 a minute (an 8 s cap would make it 40:
+ * bench/RESULTS.md).
  */
 export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 12_000 } };
 /**
