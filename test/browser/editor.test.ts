@@ -185,6 +185,10 @@ describe('the editor in a browser', () => {
 		const beforeWrong = pingsSince(0).length;
 		await editor.page.getByTestId('node-credentials-select').click();
 		await editor.page.getByTestId('node-credentials-select-item-new').click();
+		// n8n names a new credential from the server's answer as the dialog opens: saved before that, its name is
+		// empty and n8n refuses it ("String must contain at least 1 character(s)"). The name is in the DOM (a hidden
+		// span measures it) as soon as it is set.
+		await dialog.getByText('Survey Feedback account', { exact: true }).first().waitFor({ state: 'attached' });
 		await dialog.getByTestId('apiKey').locator('input').fill(wrongKey);
 		await dialog.getByTestId('baseUrl').locator('input').fill(dev.sim.baseUrl);
 		await dialog.getByRole('button', { name: 'Save' }).click();
