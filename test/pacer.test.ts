@@ -235,23 +235,26 @@ describe('turns', () => {
 		expect(Math.min(...of(61).slice(1).map((at, i) => at - of(61)[i]))).toBeGreaterThanOrEqual(200);
 	});
 
-	test('a process the headers hold back leaves one of their slots free for 12 s every 30 s, from a window and 30 s on', async () => {
+	/** How long a lent slot stays free: the longest backoff, so that a process trying that often finds it. */
+	const LEND_S = DEFAULT_TUNING.backoff.maxMs / 1_000;
+
+	test(`a process the headers hold back leaves one of their slots free for ${LEND_S} s every 30 s, from a window and 30 s on`, async () => {
 		const perSecond: number[] = [];
 		for (const at of await sendUnderHeaders(4, 1_000, (_, elapsed) => elapsed < 130_000)) {
 			const second = Math.floor(at / 1_000);
 			perSecond[second] = (perSecond[second] ?? 0) + 1;
 		}
-		const lent = (second: number) => (second >= 90 && second < 102) || (second >= 120 && second < 132);
+		const lent = (second: number) => (second >= 90 && second < 90 + LEND_S) || (second >= 120 && second < 120 + LEND_S);
 		expect(perSecond.slice(0, 130)).toEqual(perSecond.slice(0, 130).map((_, second) => (lent(second) ? 3 : 4)));
 	});
 
-	test('the slot it leaves free is free for 12 s, not until the headers reset', async () => {
+	test(`the slot it leaves free is free for ${LEND_S} s, not until the headers reset`, async () => {
 		// The account: 10 a minute, the headers counting down to the minute's end.
 		const sent = await sendUnderHeaders(10, 60_000, (sent) => sent.length < 30);
-		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the 12 s
+		// Held back since the first minute, it lends from 90 s on: in the third minute, its tenth request waits out the lend
 		// (the others leave as the minute turns, a millisecond apart at the rate the headers' cut grew back to).
 		expect(sent.slice(20, 29).every((at) => at >= 120_000 && at < 120_010)).toBe(true);
-		expect(sent[29]).toBe(sent[28] + 12_000);
+		expect(sent[29]).toBe(sent[28] + LEND_S * 1_000);
 	});
 
 	test('once answers come without rate-limit headers, their last word no longer counts', async () => {
