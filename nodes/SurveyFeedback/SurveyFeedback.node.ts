@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { authenticationProperty, credentials, queryParameterNotice } from '../shared/descriptions';
-import { listSearchMethods } from '../shared/listSearch';
 import { sharedTransport, type Transport } from '../shared/transport';
 import { resourceProperties } from './actions/registry';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
+import { nodeMethods } from './methods';
 import { simplifyProperty } from './helpers/output/toolMode';
 
 export class SurveyFeedback implements INodeType {
@@ -15,8 +15,8 @@ export class SurveyFeedback implements INodeType {
 		name: 'surveyFeedback',
 		icon: { light: 'file:../../icons/surveyFeedback.svg', dark: 'file:../../icons/surveyFeedback.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Customers, surveys, feedback, reports, scores and trends of the Survey Feedback Service',
 		defaults: { name: 'Survey Feedback' },
@@ -33,7 +33,7 @@ export class SurveyFeedback implements INodeType {
 
 	/** n8n constructs the node with no argument; tests hand it a transport with a virtual clock. */
 	constructor(transport: Transport = sharedTransport) {
-		this.methods = { listSearch: listSearchMethods(transport) };
+		this.methods = nodeMethods(transport);
 		this.execute = async function (this: IExecuteFunctions) {
 			return await router.call(this, transport);
 		};

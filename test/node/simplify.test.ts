@@ -210,9 +210,9 @@ function simplifiedFieldNamesOf(property: INodeProperties): string[] {
 describe('which operations offer Simplify', () => {
 	const description = new SurveyFeedback().description;
 
-	it('a new node gets version 2; workflows saved with version 1 keep it', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+	it('a new node gets version 3; workflows saved with versions 1 and 2 keep theirs', () => {
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 	});
 
 	it('exactly the operations above, each with the toggle only from version 2', () => {
@@ -220,12 +220,12 @@ describe('which operations offer Simplify', () => {
 		expect(offering.sort()).toEqual(CASES.map(({ name }) => name).sort());
 		const toggles = description.properties.filter((property) => property.name === 'simple');
 		expect(toggles).toHaveLength(CASES.length);
-		for (const toggle of toggles) expect(toggle.displayOptions?.show?.['@version']).toEqual([2]);
+		for (const toggle of toggles) expect(toggle.displayOptions?.show?.['@version']).toEqual([2, 3]);
 	});
 
 	it("as a tool, version 2's description names the simplified fields; version 1's stays as it was", () => {
 		const descriptions = description.properties.filter((property) => property.name === 'toolDescription');
-		const v2 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[2]');
+		const v2 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[2,3]');
 		const v1 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[1]');
 		expect(v2).toHaveLength(CASES.length);
 		expect(v1).toHaveLength(CASES.length);

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifiedFieldNames } from '../../shared/records';
 import { outputProperties } from '../helpers/output/output';
+import { VERSION_1, VERSION_2 } from '../helpers/versions';
 import type { OperationModule } from '../operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
@@ -74,8 +75,8 @@ function toolDescription(operation: OperationModule): INodeProperties[] {
 	});
 	if (!returns) return [property(text, {})];
 	return [
-		property(text, { '@version': [1] }),
-		property(`${text} Each record returned has only these fields: ${simplifiedFieldNames(returns).join(', ')}.`, { '@version': [2] }),
+		property(text, VERSION_1),
+		property(`${text} Each record returned has only these fields: ${simplifiedFieldNames(returns).join(', ')}.`, VERSION_2),
 	];
 }
 

@@ -2,12 +2,22 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * The node's versions where what the user sees differs. Display options show a property on the
- * versions listed; a later version adds its number to VERSION_2's list.
+ * versions listed; a later version adds its number to the lists of the versions it keeps.
  */
 export const VERSION_1 = { '@version': [1] };
-export const VERSION_2 = { '@version': [2] };
+/** Version 2 and later: Simplify, deletes returning `deleted: true`, a list's order in its own Sort. */
+export const VERSION_2 = { '@version': [2, 3] };
+/** Version 2 alone, for what version 3 replaces. */
+export const VERSION_2_ONLY = { '@version': [2] };
+/** Version 3 and later: the bulk writes on n8n's column mapper, the report's NPS breakdown. */
+export const VERSION_3 = { '@version': [3] };
 
 /** Whether this run's node has version 2 or later. */
 export function isVersion2(ctx: IExecuteFunctions): boolean {
 	return ctx.getNode().typeVersion >= 2;
+}
+
+/** Whether this run's node has version 3 or later. */
+export function isVersion3(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().typeVersion >= 3;
 }

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { VERSION_1 } from '../versions';
+
 /**
  * When the node runs as an AI tool (n8n's AI Agent, or the MCP Server Trigger), what it returns
  * goes into a model's context: every empty field and duplicate costs tokens and says nothing.
@@ -17,7 +19,7 @@ export const simplifyProperty: INodeProperties = {
 	default: true,
 	description: 'Whether to leave out empty fields and fields that repeat another one, so that the model reads only what the records say',
 	// Version 2 has the Output choice instead, on the operations whose records need it.
-	displayOptions: { show: { '@tool': [true], '@version': [1] } },
+	displayOptions: { show: { '@tool': [true], ...VERSION_1 } },
 };
 
 /** Fields of the service's records that repeat another field of the same record. */
