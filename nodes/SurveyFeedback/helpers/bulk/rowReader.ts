@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { isVersion3 } from '../versions';
+import type { ColumnSet } from './columnMapper';
+import { columnRowReader } from './columnReader';
 import type { ExtraFieldHandling } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { parseRow } from './rowSchemas';
@@ -15,7 +18,8 @@ export interface ReadRow<T> {
 /**
  * Reads the rows of a bulk operation in either input mode, through one schema: Define Below builds
  * each row from the editor's fields, Map Automatically takes it from the item's JSON. Made once per
- * run, so the mode and the items are read once.
+ * run, so the mode and the items are read once. On version 3 the operation's column mapper
+ * (`columns`) replaces the input modes: see columnReader.ts.
  */
 export function rowReader<T extends IDataObject>(
 	ctx: IExecuteFunctions,
@@ -24,8 +28,11 @@ export function rowReader<T extends IDataObject>(
 		fromEditor: (itemIndex: number) => IDataObject;
 		editorLabels: Record<string, string>;
 		fromItemJson: ItemJsonReader;
+		/** The operation's columns, for the bulk writes that take them from a column mapper on version 3. */
+		columns?: ColumnSet;
 	},
 ): (itemIndex: number) => ReadRow<T> {
+	if (spec.columns && isVersion3(ctx)) return columnRowReader(ctx, { ...spec, columns: spec.columns });
 	const node = ctx.getNode();
 	const automatic = ctx.getNodeParameter('inputMode', 0, 'mapFields') === 'itemJson';
 	if (automatic) {
