@@ -35,6 +35,19 @@ async function main(): Promise<void> {
 		await save('node-panel.png');
 		await editor.node.close();
 
+		// A new node's column mapper (version 3) on Customer › Create or Update: the customer's fields, then
+		// the account's custom properties as columns.
+		await editor.newWorkflow();
+		await editor.searchNodesPanel(editor.page.getByTestId('node-creator-plus-button'), 'Manual');
+		await editor.nodesPanelItem('Manual Trigger').click();
+		await editor.searchNodesPanel(editor.canvasNode('When clicking').getByTestId('canvas-handle-plus'), 'Survey');
+		await editor.nodesPanelItem('Survey Feedback').click();
+		await editor.page.getByText('Create or update customers', { exact: true }).click();
+		await editor.node.root.waitFor();
+		await editor.node.expectParameters(['Email', 'Seats (property)'], []);
+		await save('column-mapper.png');
+		await editor.node.close();
+
 		// The trigger with the newest detractor from "Fetch Test Event", as JSON.
 		await editor.openWorkflow(dev.examples['detractor-alert.json'].id);
 		await editor.node.openForPicture('New detractor feedback');
