@@ -7,7 +7,7 @@
  * as it was.
  */
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import { NodeHelpers, traverseNodeParameters, type FromAIArgument } from 'n8n-workflow';
 
 import { AUTHENTICATION_METHODS } from '../../credentials/authentication';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
@@ -443,6 +443,33 @@ describe('Legacy › V1: Create Subscribers', () => {
 				'/api/service/nps/customers',
 				{ subscribers: [{ email: 'v1.mapper@example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Engines Ltd', companyName: 'Engines Ltd' }] },
 			],
+		]);
+	});
+});
+
+describe('as an AI tool', () => {
+	test("$fromAI() in the columns' values: n8n collects them as the tool's arguments, and the row takes the model's values", async () => {
+		const parameters = {
+			resource: 'customer',
+			operation: 'upsert',
+			columns: columns('defineBelow', customerSchema, {
+				email: "={{ $fromAI('email', 'The customer\\'s email address', 'string') }}",
+				first_name: "={{ $fromAI('firstName', 'First name', 'string', '') }}",
+				'property:Plan': "={{ $fromAI('plan', 'Plan: starter, growth or enterprise', 'string', '') }}",
+			}),
+		};
+		// How n8n's tool node finds the arguments (n8n-workflow's traverseNodeParameters, the same walk in 1.88).
+		const found: FromAIArgument[] = [];
+		traverseNodeParameters(parameters, found);
+		expect(found.map(({ key, type }) => [key, type])).toEqual([
+			['email', 'string'],
+			['firstName', 'string'],
+			['plan', 'string'],
+		]);
+		const { error, sent } = await v3(parameters, { tool: true, items: [{ email: 'agent.made@example.com', firstName: 'Ada', plan: 'growth' }] });
+		expect(error).toBeUndefined();
+		expect(posted(sent)).toEqual([
+			['/api/v2/customers', { subscribers: [{ email: 'agent.made@example.com', first_name: 'Ada', properties: [{ label: 'Plan', value: 'growth', type: 'text' }] }] }],
 		]);
 	});
 });
