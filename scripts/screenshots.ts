@@ -45,6 +45,8 @@ async function main(): Promise<void> {
 		await editor.page.getByText('Create or update customers', { exact: true }).click();
 		await editor.node.root.waitFor();
 		await editor.node.expectParameters(['Email', 'Seats (property)'], []);
+		// Scrolled to the last columns: the customer's lists, then the properties.
+		await editor.node.parameters.getByText('Seats (property)').scrollIntoViewIfNeeded();
 		await save('column-mapper.png');
 		await editor.node.close();
 

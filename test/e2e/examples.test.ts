@@ -31,36 +31,52 @@ const runnable = Object.keys(examples).filter(
 	(file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE) && !needsModelOrMcpClient(examples[file]),
 );
 
-/** The CRM contacts' extra fields, in the order Send as Custom Properties sends them (their `id` is left out, read-only). */
-const CRM_CUSTOM_FIELDS = ['createdAt', 'archived', 'plan', 'region', 'lifecycleStage', 'seats'];
-const propertyType = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text');
+/** What the CRM example's sync sends for a contact: its fields, the registered properties as columns (with their types), then its other fields. */
+function crmSubscriber(c: Record<string, any>) {
+	return {
+		email: c.email,
+		first_name: c.firstName,
+		last_name: c.lastName,
+		company: c.companyName,
+		properties: [
+			{ label: 'Plan', value: c.plan, type: 'text' },
+			{ label: 'Seats', value: c.seats, type: 'number' },
+			{ label: 'Country', value: c.country, type: 'text' },
+			...(c.referralCode ? [{ label: 'referralCode', value: c.referralCode, type: 'text' }] : []),
+		],
+	};
+}
 
-/** crm-custom-properties.json: one request carrying every contact's extra fields as properties, then the EMEA ones read back by that property. */
-function checkCrmCustomProperties(res: ExecuteResult, log: LoggedRequest[]): void {
+/**
+ * crm-custom-properties.json (version 3, Map Automatically): the CRM's bookkeeping kept out by Fields to Ignore, one
+ * request; the rows the service refuses (an unregistered label) are each their item's error on the error output
+ * (`refused` of them), the others sync, and the customers in Germany are read back by their Country property.
+ */
+function checkCrmCustomProperties(res: ExecuteResult, log: LoggedRequest[], refused: number[]): void {
 	const contacts = outputItems(res, 'CRM contacts');
+	const synced = contacts.map((_, i) => i).filter((i) => !refused.includes(i));
 	const rows = outputItems(res, 'Sync with custom properties');
-	expect(rows.map((row) => row.email)).toEqual(contacts.map((c) => c.email));
-	expect(pairedIndexes(res, 'Sync with custom properties')).toEqual(contacts.map((_, i) => i));
+	expect(rows.map((row) => row.email)).toEqual(synced.map((i) => contacts[i].email));
+	expect(pairedIndexes(res, 'Sync with custom properties')).toEqual(synced);
 	for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+	const errors = outputItems(res, 'Sync with custom properties', 1);
+	expect(pairedIndexes(res, 'Sync with custom properties', 1)).toEqual(refused);
+	for (const error of errors) expect(error.error).toContain('referralCode');
 	const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
 	expect(posts).toHaveLength(1);
-	expect(posts[0].body.subscribers).toEqual(
-		contacts.map((c) => ({
-			email: c.email,
-			first_name: c.firstName,
-			last_name: c.lastName,
-			company: c.companyName,
-			properties: CRM_CUSTOM_FIELDS.map((label) => ({ label, value: c[label], type: propertyType(c[label]) })),
-		})),
-	);
+	expect(posts[0].body.subscribers).toEqual(contacts.map(crmSubscriber));
 	// Read back once (Execute Once), filtered by a property that came from the CRM.
 	const reads = log.filter((r) => r.method === 'GET' && r.path === '/api/v2/customers');
 	expect(reads).toHaveLength(1);
-	expect(reads[0].query.attributes).toEqual([{ name: 'region', op: 'equal', value: 'EMEA' }]);
-	const emea = outputItems(res, 'EMEA customers');
-	expect(emea.map((c) => c.email).sort()).toEqual(contacts.filter((c) => c.region === 'EMEA').map((c) => c.email).sort());
-	for (const customer of emea) expect(customer.properties).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'region', value: 'EMEA' })]));
+	expect(reads[0].query.attributes).toEqual([{ name: 'country', op: 'equal', value: 'DE' }]);
+	const inGermany = outputItems(res, 'Customers in Germany').map((c) => c.email);
+	const syncedInGermany = synced.map((i) => contacts[i]).filter((c) => c.country === 'DE').map((c) => c.email);
+	expect(syncedInGermany.length).toBeGreaterThan(0);
+	expect(inGermany).toEqual(expect.arrayContaining(syncedInGermany));
 }
+
+/** The contacts of the CRM example that carry a label the account has not registered (referralCode). */
+const CRM_UNREGISTERED = [3, 7, 11];
 
 /** What each known example shows, beyond running green. */
 const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promise<void> | void> = {
@@ -94,7 +110,26 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 			properties: [{ label: 'plan', value: contacts[0].properties.plan, type: 'text' }],
 		});
 	},
-	'crm-custom-properties.json': (res, log) => checkCrmCustomProperties(res, log),
+	'crm-custom-properties.json': (res, log) => checkCrmCustomProperties(res, log, CRM_UNREGISTERED),
+	'sync-spreadsheet.json': (res, log) => {
+		const sheet = outputItems(res, 'Sheet rows');
+		const rows = outputItems(res, 'Create or update customers');
+		expect(rows.map((row) => row.email)).toEqual(sheet.map((r) => r.Email));
+		expect(pairedIndexes(res, 'Create or update customers')).toEqual(sheet.map((_, i) => i));
+		for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+		// Headers as people write them read as the customer's fields, Plan as the registered property, row_number left out.
+		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/customers');
+		expect(posts).toHaveLength(1);
+		expect(posts[0].body.subscribers).toEqual(
+			sheet.map((r) => ({
+				email: r.Email,
+				first_name: r['First Name'],
+				last_name: r['Last Name'],
+				company: r.Company,
+				properties: [{ label: 'Plan', value: r.Plan, type: 'text' }],
+			})),
+		);
+	},
 	'send-survey.json': (res, log) => {
 		const deals = outputItems(res, 'Closed-won deals');
 		const rows = outputItems(res, 'Send NPS survey');
@@ -171,33 +206,21 @@ describe('example workflows', () => {
 	});
 });
 
-describe('crm-custom-properties.json under both readings of labels the account has not registered', () => {
-	// The spec takes "registered custom customer properties" and is silent on others: the simulator
-	// plays the service accepting them (the default, above) or refusing each such customer's row.
+describe('crm-custom-properties.json with its labels registered, or read leniently', () => {
+	// The spec takes "registered custom customer properties": the simulator refuses other labels by default
+	// (above: three refused rows). Registering the CRM's label, or the lenient reading, syncs all twelve.
 	const file = 'crm-custom-properties.json';
-	afterEach(() => sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));
+	afterEach(() => sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
 
-	it('refused: every contact is that item\'s error, with the service\'s reason, and the workflow stops there', async () => {
-		await sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] });
-		const mark = await sim.mark();
-		const res = await n8n.execute(context().examples[file]);
-		const log = await sim.requests({ after: mark });
-		expect(describeRun(res)).toMatch(/^status error/);
-		const error = nodeError(res, 'Sync with custom properties');
-		expect(error.message).toBe('Customer: Create or Update failed for 12 of 12 items');
-		for (let item = 0; item < 12; item++) {
-			expect(error.description).toContain(`item ${item}: refused by the service: property "createdAt" is not a registered custom property of this account`);
-		}
-		expect(nodesThatRan(res)).not.toContain('EMEA customers');
-		expect(log.filter((r) => r.path === '/api/v2/customers').map((r) => `${r.method} ${r.status}`)).toEqual(['POST 200']);
-	});
-
-	it('refused, with the CRM\'s labels registered in the account: runs green as with the default reading', async () => {
-		await sim.configure({ unregisteredProperties: 'refuse', registeredProperties: ['createdAt', 'archived', 'region', 'lifecycleStage'] });
+	it.each([
+		['referralCode registered in the account', { unregisteredProperties: 'refuse' as const, registeredProperties: ['referralCode'] }],
+		['the lenient reading', { unregisteredProperties: 'accept' as const, registeredProperties: [] }],
+	])('%s: every contact syncs, nothing on the error output', async (_, config) => {
+		await sim.configure(config);
 		const mark = await sim.mark();
 		const res = await n8n.execute(context().examples[file]);
 		const log = await sim.requests({ after: mark });
 		expect(describeRun(res)).toMatch(/^status success/);
-		checkCrmCustomProperties(res, log);
+		checkCrmCustomProperties(res, log, []);
 	});
 });

@@ -6,6 +6,9 @@
  * property the list does not show still sent, errors naming the item and the column, and version 2
  * as it was.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 import { NodeHelpers, traverseNodeParameters, type FromAIArgument } from 'n8n-workflow';
 
@@ -471,5 +474,68 @@ describe('as an AI tool', () => {
 		expect(posted(sent)).toEqual([
 			['/api/v2/customers', { subscribers: [{ email: 'agent.made@example.com', first_name: 'Ada', properties: [{ label: 'Plan', value: 'growth', type: 'text' }] }] }],
 		]);
+	});
+});
+
+describe("the examples' syncs against the simulator's strict reading of property labels", () => {
+	/** An example's Code node's items (its jsCode run as n8n's Code node runs it), and its Survey Feedback node. */
+	function example(file: string, codeNode: string, syncNode: string) {
+		const workflow = JSON.parse(fs.readFileSync(path.join(__dirname, '../../examples', file), 'utf8')) as { nodes: Array<{ name: string; typeVersion: number; parameters: IDataObject }> };
+		const code = workflow.nodes.find((node) => node.name === codeNode)!.parameters.jsCode as string;
+		const items = (new Function(code)() as Array<{ json: IDataObject }>).map((item) => item.json);
+		const sync = workflow.nodes.find((node) => node.name === syncNode)!;
+		return { items, parameters: sync.parameters, typeVersion: sync.typeVersion };
+	}
+	afterEach(() => sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));
+
+	test('crm-custom-properties.json: bookkeeping kept out, registered properties typed, each row with an unregistered label refused on its own', async () => {
+		sim.configure({ unregisteredProperties: 'refuse' });
+		const { items, parameters, typeVersion } = example('crm-custom-properties.json', 'CRM contacts', 'Sync with custom properties');
+		const { json, errorOutput, sent, error } = await runNode({ service, parameters, items, typeVersion, continueOnFail: 'errorOutput' });
+		expect(error).toBeUndefined();
+		expect(posted(sent)).toEqual([
+			[
+				'/api/v2/customers',
+				{
+					subscribers: items.map((c) => ({
+						email: c.email,
+						first_name: c.firstName,
+						last_name: c.lastName,
+						company: c.companyName,
+						properties: [
+							{ label: 'Plan', value: c.plan, type: 'text' },
+							{ label: 'Seats', value: c.seats, type: 'number' },
+							{ label: 'Country', value: c.country, type: 'text' },
+							...(c.referralCode ? [{ label: 'referralCode', value: c.referralCode, type: 'text' }] : []),
+						],
+					})),
+				},
+			],
+		]);
+		expect(json.map((row) => row.email)).toEqual(items.filter((c) => !c.referralCode).map((c) => c.email));
+		expect(errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: 7 }, { item: 11 }]);
+		for (const item of errorOutput) expect(item.json.error).toContain('referralCode');
+	});
+
+	test('sync-spreadsheet.json: headers as people write them, Plan as the property, row_number left out', async () => {
+		sim.configure({ unregisteredProperties: 'refuse' });
+		const { items, parameters, typeVersion } = example('sync-spreadsheet.json', 'Sheet rows', 'Create or update customers');
+		const { json, sent, error } = await runNode({ service, parameters, items, typeVersion });
+		expect(error).toBeUndefined();
+		expect(posted(sent)).toEqual([
+			[
+				'/api/v2/customers',
+				{
+					subscribers: items.map((r) => ({
+						email: r.Email,
+						first_name: r['First Name'],
+						last_name: r['Last Name'],
+						company: r.Company,
+						properties: [{ label: 'Plan', value: r.Plan, type: 'text' }],
+					})),
+				},
+			],
+		]);
+		expect(json.map((row) => row.status)).toEqual(items.map(() => 'created'));
 	});
 });
