@@ -365,19 +365,23 @@ describe('what the service does with a label it has not registered', () => {
 		const items = [member(11), member(12, { region: 'EMEA' }), member(13)];
 		const stopped = await auto('customer', 'upsert', items, 'customProperties');
 		expect(stopped.error?.message).toBe('Customer: Create or Update failed for 1 of 3 items');
-		expect(stopped.error?.description).toContain('item 1: refused by the service: property "region" is not a registered custom property of this account');
+		expect(stopped.error?.description).toContain(
+			'item 1: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
+		);
 		expect(stopped.error?.description).toContain('The service had already accepted items 0, 2: a rerun should leave them out.');
 
 		const { output } = await auto('customer', 'upsert', items, 'customProperties', {}, true);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(output[0].json).toMatchObject({ email: 'crm.contact11@example.com', status: 'updated' });
 		expect(output[1].json).toEqual({
-			error: 'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account',
+			error:
+				'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
 			details: {
 				email: 'crm.contact12@example.com',
 				status: 'failed',
 				reason: 'property "region" is not a registered custom property of this account',
-				description: 'The service did not accept item 1: property "region" is not a registered custom property of this account',
+				description:
+					'The service did not accept item 1: property "region" is not a registered custom property of this account. It takes only the custom properties registered in the account. To write this item, add region to Fields to Ignore (with Map Automatically) to leave it out, register the property in the service, or map the fields manually so that it is not sent.',
 			},
 		});
 		expect(output[2].json).toMatchObject({ email: 'crm.contact13@example.com', status: 'updated' });
@@ -388,5 +392,141 @@ describe('what the service does with a label it has not registered', () => {
 		const { error, json } = await auto('customer', 'upsert', [{ email: 'crm.contact14@example.com', plan: 'team', region: 'APAC' }], 'customProperties');
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ status: 'created' });
+	});
+});
+
+describe('Fields to Ignore', () => {
+	test('is offered with Map Automatically wherever Handling Extra Fields in Input is, empty by default', () => {
+		const ignoreFields = (operation: string) =>
+			new SurveyFeedback().description.properties.find((p) => p.name === 'ignoreFields' && p.displayOptions?.show?.operation?.includes(operation));
+		for (const operation of ['upsert', 'import', 'send', 'v1CreateSubscribers']) {
+			expect(ignoreFields(operation)).toMatchObject({ displayName: 'Fields to Ignore', type: 'string', default: '', displayOptions: { show: { inputMode: ['itemJson'] } } });
+		}
+		for (const operation of ['delete', 'unsubscribe', 'resubscribe']) expect(ignoreFields(operation)).toBeUndefined();
+	});
+
+	test.each(CHOICES)('with %s, the named fields (compared folded) are kept out of the write and listed in ignoredFields', async (choice) => {
+		const item = contact(20, { updatedAt: '2025-12-01T00:00:00Z', company: 'Acme' });
+		const { output, error } = await auto('customer', 'upsert', [item], choice, {
+			ignoreFields: 'created_at, UpdatedAt,archived ,, Company' + (choice === 'customProperties' ? '' : ', plan, seats'),
+		});
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([
+			{
+				subscribers: [
+					{
+						email: 'crm.contact20@example.com',
+						first_name: 'Contact 20',
+						...(choice === 'customProperties'
+							? {
+									properties: [
+										{ label: 'plan', value: 'pro', type: 'text' },
+										{ label: 'seats', value: 12, type: 'number' },
+									],
+								}
+							: {}),
+					},
+				],
+			},
+		]);
+		const ignored = ['createdAt', 'archived', ...(choice === 'customProperties' ? [] : ['plan', 'seats']), 'updatedAt', 'company'];
+		expect(output[0].json).toEqual({ email: 'crm.contact20@example.com', ignoredFields: ignored, status: expect.any(String), id: expect.any(String) });
+	});
+
+	test('a field named in it is left out even when it looks like a field the operation reads', async () => {
+		const { output, error } = await auto('customer', 'upsert', [{ email: 'ignored.typo@example.com', frist_name: 'Ada' }], 'error', { ignoreFields: 'frist_name' });
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([{ subscribers: [{ email: 'ignored.typo@example.com' }] }]);
+		expect(output[0].json).toMatchObject({ ignoredFields: ['frist_name'] });
+	});
+
+	test('a list from an expression works as well, and Survey › Send reads it too', async () => {
+		const { output, error } = await auto('survey', 'send', [contact(21)], 'error', {
+			campaign: byId(emailCampaign),
+			ignoreFields: "={{ ['createdAt', 'archived', 'plan', 'seats'] }}",
+		});
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/survey')).toEqual([{ campaign: emailCampaign, subscribers: [{ email: 'crm.contact21@example.com', first_name: 'Contact 21' }] }]);
+		expect(output[0].json).toMatchObject({ ignoredFields: ['createdAt', 'archived', 'plan', 'seats'] });
+	});
+});
+
+describe('a CRM export against the strict service (unregistered labels refused)', () => {
+	/** Contacts as a CRM exports them: bookkeeping (id, createdAt, updatedAt, archived), registered fields (plan, seats), and region on some, which the account has not registered. */
+	const crm = (n: number, extra: IDataObject = {}): IDataObject => ({
+		id: `hs-${n}`,
+		email: `strict.crm${n}@example.com`,
+		firstName: `Strict ${n}`,
+		lastName: 'Contact',
+		createdAt: '2025-10-01T09:00:00Z',
+		updatedAt: '2026-01-15T09:00:00Z',
+		archived: false,
+		plan: 'growth',
+		seats: n,
+		...extra,
+	});
+	const items = [crm(1), crm(2, { region: 'EMEA' }), crm(3, { country: 'FR' })];
+	const sentRow = (n: number, more: IDataObject[] = []) => ({
+		email: `strict.crm${n}@example.com`,
+		first_name: `Strict ${n}`,
+		last_name: 'Contact',
+		properties: [{ label: 'plan', value: 'growth', type: 'text' }, { label: 'seats', value: n, type: 'number' }, ...more],
+	});
+
+	beforeEach(() => sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
+
+	test('without Fields to Ignore every row fails, refused for its bookkeeping fields', async () => {
+		const { output } = await auto('customer', 'upsert', items, 'customProperties', {}, true);
+		expect(output.map((item) => item.json.error)).toEqual(
+			[1, 2, 3].map(
+				() =>
+					'Customer: Create or Update failed: refused by the service: property "createdAt" is not a registered custom property of this account; add createdAt to Fields to Ignore, register the property in the service, or map the fields manually',
+			),
+		);
+	});
+
+	test('with its bookkeeping in Fields to Ignore it syncs in one step; the row with an unregistered field is that item’s error, saying how to get past it', async () => {
+		const { output } = await auto('customer', 'upsert', items, 'customProperties', { ignoreFields: 'createdAt, updatedAt, archived' }, true);
+		expect(bodies('/api/v2/customers')).toEqual([
+			{ subscribers: [sentRow(1), sentRow(2, [{ label: 'region', value: 'EMEA', type: 'text' }]), sentRow(3, [{ label: 'country', value: 'FR', type: 'text' }])] },
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const ignoredFields = ['createdAt', 'updatedAt', 'archived'];
+		expect(output[0].json).toEqual({ email: 'strict.crm1@example.com', ignoredFields, status: 'created', id: expect.any(String) });
+		expect(output[1].json).toEqual({
+			error:
+				'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
+			details: {
+				email: 'strict.crm2@example.com',
+				ignoredFields,
+				status: 'failed',
+				reason: 'property "region" is not a registered custom property of this account',
+				description:
+					'The service did not accept item 1: property "region" is not a registered custom property of this account. It takes only the custom properties registered in the account. To write this item, add region to Fields to Ignore (with Map Automatically) to leave it out, register the property in the service, or map the fields manually so that it is not sent.',
+			},
+		});
+		// country is the spec's own example of a customer property: registered as Country, matched by name.
+		expect(output[2].json).toEqual({ email: 'strict.crm3@example.com', ignoredFields, status: 'created', id: expect.any(String) });
+	});
+
+	test('with region in Fields to Ignore too, every row syncs and every field is written or named', async () => {
+		const { output, error } = await auto('customer', 'upsert', items, 'customProperties', { ignoreFields: 'createdAt, updatedAt, archived, region' });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json)).toEqual([
+			{ email: 'strict.crm1@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived'], status: 'updated', id: expect.any(String) },
+			{ email: 'strict.crm2@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived', 'region'], status: 'created', id: expect.any(String) },
+			{ email: 'strict.crm3@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived'], status: 'updated', id: expect.any(String) },
+		]);
+	});
+
+	test('Customer › Get Many → Create or Update round trip under the default choice', async () => {
+		const records = (await runNode({ service, parameters: { resource: 'customer', operation: 'getMany', limit: 5 } })).json;
+		expect(records).toHaveLength(5);
+		sim.clearRequests();
+		const { output, error } = await auto('customer', 'upsert', records);
+		expect(error).toBeUndefined();
+		const [body] = bodies('/api/v2/customers');
+		expect((body.subscribers as IDataObject[]).map((row) => row.email)).toEqual(records.map((record) => record.email));
+		expect(output.map((item) => item.json.status)).toEqual(records.map(() => 'updated'));
 	});
 });
