@@ -78,8 +78,8 @@ function withExtraProperties(given: unknown, extra: Array<[string, unknown]>, ct
 	if (given === undefined || given === null || given === '') return fromExtra;
 	if (typeof given !== 'object') return given; // the row's schema names what is wrong with it
 	const listed: unknown[] = Array.isArray(given) ? given : Object.entries(given as IDataObject).map(([label, value]) => propertyEntry(label, value));
-	const labels = new Set(listed.map((entry) => String((entry as IDataObject | null)?.label ?? '').trim().toLowerCase()));
-	const twice = extra.find(([name]) => labels.has(name.toLowerCase()));
+	const labels = new Set(listed.map((entry) => fold(String((entry as IDataObject | null)?.label ?? '').trim())));
+	const twice = extra.find(([name]) => labels.has(fold(name)));
 	if (twice) {
 		throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${twice[0]}` }, 'is also a property in properties; keep one of them');
 	}
@@ -94,17 +94,19 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 	const takesProperties = Object.values(shape.names).includes('properties');
 	const byFoldedName = new Map<string, string>();
 	for (const [name, field] of Object.entries(shape.names)) {
-		const folded = fold(name);
-		if (byFoldedName.has(folded) && byFoldedName.get(folded) !== field) throw new Error(`Map Automatically: ${name} folds to two fields`);
-		byFoldedName.set(folded, field);
+		const key = fold(name);
+		if (byFoldedName.has(key) && byFoldedName.get(key) !== field) throw new Error(`Map Automatically: ${name} folds to two fields`);
+		byFoldedName.set(key, field);
 	}
 	const withoutColumn = new Map((shape.withoutColumn ?? []).map((name) => [fold(name), name]));
 	// Thousands of items usually share their field names: each name is folded and compared once.
-	const fieldsOf = new Map<string, string | undefined>();
-	const fieldOf = (name: string) => {
-		if (!fieldsOf.has(name)) fieldsOf.set(name, shape.names[name] ?? byFoldedName.get(fold(name)));
-		return fieldsOf.get(name);
+	const foldedNames = new Map<string, string>();
+	const folded = (name: string) => {
+		let value = foldedNames.get(name);
+		if (value === undefined) foldedNames.set(name, (value = fold(name)));
+		return value;
 	};
+	const fieldOf = (name: string) => shape.names[name] ?? byFoldedName.get(folded(name));
 	const resemblances = new Map<string, string | undefined>();
 	const resembles = (name: string) => {
 		if (!resemblances.has(name)) resemblances.set(name, resembledField(name, accepted));
@@ -122,7 +124,7 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 			given[field] = name;
 		};
 		for (const [name, value] of Object.entries(json)) {
-			if (ctx.ignoreFields?.has(fold(name))) {
+			if (ctx.ignoreFields?.has(folded(name))) {
 				leftOut.add(name);
 				continue;
 			}
@@ -134,7 +136,7 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 				continue;
 			}
 			if (shape.ignoreOthers) continue;
-			const customerData = withoutColumn.get(fold(name));
+			const customerData = withoutColumn.get(folded(name));
 			if (customerData !== undefined) {
 				take(customerData, name);
 				if (!isEmpty(value)) uncolumned.push([name, value]);
