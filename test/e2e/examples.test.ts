@@ -59,6 +59,8 @@ function checkCrmCustomProperties(res: ExecuteResult, log: LoggedRequest[], refu
 	expect(rows.map((row) => row.email)).toEqual(synced.map((i) => contacts[i].email));
 	expect(pairedIndexes(res, 'Sync with custom properties')).toEqual(synced);
 	for (const row of rows) expect(['created', 'updated']).toContain(row.status);
+	// Fields to Ignore: named in each output item, never sent.
+	for (const row of rows) expect(row.ignoredFields).toEqual(['id', 'createdAt', 'updatedAt', 'archived']);
 	const errors = outputItems(res, 'Sync with custom properties', 1);
 	expect(pairedIndexes(res, 'Sync with custom properties', 1)).toEqual(refused);
 	for (const error of errors) expect(error.error).toContain('referralCode');

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INode, ResourceMapperValue } from 
 import type { z } from 'zod';
 
 import { at, fieldError } from '../../../shared/errors';
-import { attempt, checked, toStringList } from '../../../shared/inputs';
+import { attempt, checked } from '../../../shared/inputs';
 import { propertyColumnName, propertyLabelOf, propertyTypeOf, propertyValue, type ColumnSet } from './columnMapper';
-import type { ExtraFieldHandling } from './extraFields';
+import { fold, type ExtraFieldSettings } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { itemParameter } from './itemParameter';
 import { parseRow, propertyList } from './rowSchemas';
@@ -17,9 +17,6 @@ export interface MappedRow<T> {
 
 /** A property entry of the row, as the service takes it. */
 type PropertyEntry = { label: string; value: unknown; type: string };
-
-/** The name without case, spaces, `_` and `-`: `First Name`, `first_name` and `FIRST-NAME` fold alike. */
-const fold = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -40,13 +37,14 @@ function refuseTwice(entries: PropertyEntry[], where: (entry: PropertyEntry) => 
  *   a `{ label, value, type }` entry of the column's type. Errors name the column
  *   ("Columns › First Name").
  * - Map Automatically reads each item's JSON with the operation's item reader (the reading rules of
- *   every version), after leaving out the Fields to Ignore and taking the fields named like a
- *   property column (in another case, with spaces, _ or -) as that property, with its type.
+ *   every version, Fields to Ignore and Handling Extra Fields in Input from `settings`), after
+ *   taking the fields named like a property column (folded) as that property, with its type.
  * Options › Other Custom Properties are added to every row in both modes. Made once per run.
  */
 export function columnRowReader<T extends IDataObject>(
 	ctx: IExecuteFunctions,
 	spec: { schema: z.ZodType<T, z.ZodTypeDef, unknown>; columns: ColumnSet; fromItemJson: ItemJsonReader },
+	settings: ExtraFieldSettings,
 ): (itemIndex: number) => MappedRow<T> {
 	const node = ctx.getNode();
 	const { columns, takesProperties } = spec.columns;
@@ -98,9 +96,6 @@ export function columnRowReader<T extends IDataObject>(
 		};
 	}
 
-	const settings = optionsOf(0);
-	const extraFields = (settings.handlingExtraData ?? 'error') as ExtraFieldHandling;
-	const ignored = new Set(toStringList(settings.ignoreFields, at({ node, itemIndex: 0 }, 'Options › Fields to Ignore')).map(fold));
 	// The property columns by folded label, but for those named like a field of the row (a property "Company").
 	const ownNames = new Set(columns.flatMap(({ id, displayName }) => [fold(id), fold(displayName)]));
 	const propertyColumns = new Map<string, { label: string; type: string }>();
@@ -112,13 +107,12 @@ export function columnRowReader<T extends IDataObject>(
 	}
 	const items = ctx.getInputData();
 
-	/** The item's JSON without the fields to ignore, its property-column fields moved into `properties`. */
+	/** The item's JSON with its property-column fields moved into `properties` (the fields to ignore stay, for the reader to list). */
 	const prepared = (json: IDataObject, itemIndex: number): IDataObject => {
 		const kept: IDataObject = {};
 		const moved: PropertyEntry[] = [];
 		for (const [name, value] of Object.entries(json)) {
-			if (ignored.has(fold(name))) continue;
-			const column = propertyColumns.get(fold(name));
+			const column = settings.ignoreFields?.has(fold(name)) ? undefined : propertyColumns.get(fold(name));
 			if (!column) kept[name] = value;
 			else if (!isEmpty(value)) {
 				moved.push({ label: column.label, value: checked(at({ node, itemIndex }, `Item JSON › ${name}`), () => propertyValue(value, column.type)), type: column.type });
@@ -134,7 +128,7 @@ export function columnRowReader<T extends IDataObject>(
 	};
 
 	return (itemIndex) => {
-		const { raw, label, ignored: left } = spec.fromItemJson(prepared(items[itemIndex].json, itemIndex), { node, itemIndex, extraFields });
+		const { raw, label, ignored: left } = spec.fromItemJson(prepared(items[itemIndex].json, itemIndex), { node, itemIndex, ...settings });
 		if (takesProperties) {
 			const given = attempt(() => propertyList(raw.properties));
 			if ('value' in given) withOtherProperties(raw, itemIndex, given.value as PropertyEntry[]);

@@ -4,15 +4,29 @@ import type { z } from 'zod';
 import { isVersion3 } from '../versions';
 import type { ColumnSet } from './columnMapper';
 import { columnRowReader } from './columnReader';
-import type { ExtraFieldHandling } from './extraFields';
+import { ignoredFieldNames, type ExtraFieldHandling, type ExtraFieldSettings } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { parseRow } from './rowSchemas';
 
 /** A validated row, and the fields its item's output gets besides the service's answer. */
 export interface ReadRow<T> {
 	row: T;
-	/** With Map Automatically and Ignore Them: `ignoredFields`, the item's fields that were left out. */
+	/** With Map Automatically: `ignoredFields`, the item's fields that were left out (always with Ignore Them). */
 	output: IDataObject;
+}
+
+/**
+ * What Map Automatically does with the fields of an item it does not write, as the node's
+ * parameters set it (Handling Extra Fields in Input, Fields to Ignore), read once per run. The
+ * one place these settings are read: beside Input Mode on versions 1 and 2, under Options
+ * (`under: 'options'`) beside version 3's column mapper.
+ */
+export function readExtraFieldSettings(ctx: IExecuteFunctions, under?: 'options'): ExtraFieldSettings {
+	const path = (name: string) => (under ? `${under}.${name}` : name);
+	return {
+		extraFields: ctx.getNodeParameter(path('handlingExtraData'), 0, 'error') as ExtraFieldHandling,
+		ignoreFields: ignoredFieldNames(ctx.getNodeParameter(path('ignoreFields'), 0, '')),
+	};
 }
 
 /**
@@ -32,14 +46,14 @@ export function rowReader<T extends IDataObject>(
 		columns?: ColumnSet;
 	},
 ): (itemIndex: number) => ReadRow<T> {
-	if (spec.columns && isVersion3(ctx)) return columnRowReader(ctx, { ...spec, columns: spec.columns });
+	if (spec.columns && isVersion3(ctx)) return columnRowReader(ctx, { ...spec, columns: spec.columns }, readExtraFieldSettings(ctx, 'options'));
 	const node = ctx.getNode();
 	const automatic = ctx.getNodeParameter('inputMode', 0, 'mapFields') === 'itemJson';
 	if (automatic) {
 		const items = ctx.getInputData();
-		const extraFields = ctx.getNodeParameter('handlingExtraData', 0, 'error') as ExtraFieldHandling;
+		const settings = readExtraFieldSettings(ctx);
 		return (itemIndex) => {
-			const { raw, label, ignored } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex, extraFields });
+			const { raw, label, ignored } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex, ...settings });
 			const row = parseRow(spec.schema, raw, { node, itemIndex, label });
 			return { row, output: ignored ? { ignoredFields: ignored } : {} };
 		};
