@@ -120,8 +120,8 @@ export function columnRowReader<T extends IDataObject>(
 		}
 		if (!moved.length) return kept;
 		const given = attempt(() => propertyList(kept.properties));
-		// Properties the schema refuses stay as they are, for its error.
-		if ('problem' in given) return kept;
+		// The item as it is when its own properties are malformed: the schema names what is wrong with them.
+		if ('problem' in given) return json;
 		const entries = [...(given.value as PropertyEntry[]), ...moved];
 		refuseTwice(entries, (entry) => `Item JSON › ${entry.label}`, { node, itemIndex });
 		return { ...kept, properties: entries as unknown as IDataObject[] };
