@@ -65,9 +65,9 @@ const CUSTOMER_COLUMNS = [
 	['first_name', 'First Name', 'string', false],
 	['last_name', 'Last Name', 'string', false],
 	['company', 'Company', 'string', false],
-	['tags', 'Tags', 'array', false],
-	['unset_tags', 'Tags to Remove', 'array', false],
-	['unset_properties', 'Properties to Clear', 'array', false],
+	['tags', 'Tags', 'string', false],
+	['unset_tags', 'Tags to Remove', 'string', false],
+	['unset_properties', 'Properties to Clear', 'string', false],
 ];
 
 let customerSchema: ResourceMapperField[];
@@ -304,8 +304,8 @@ describe('Feedback › Import', () => {
 			['country', 'Country', 'string', false],
 			['state', 'State', 'string', false],
 			['city', 'City', 'string', false],
-			['tags', 'Tags', 'array', false],
-			['customer_tags', 'Customer Tags', 'array', false],
+			['tags', 'Tags', 'string', false],
+			['customer_tags', 'Customer Tags', 'string', false],
 			['response_date', 'Response Date', 'dateTime', false],
 			['send_date', 'Send Date', 'dateTime', false],
 			['open_date', 'Open Date', 'dateTime', false],

@@ -186,7 +186,11 @@ export const FEEDBACK_FIELD_LABELS: Record<string, string> = {
 };
 
 
-/** Feedback › Import's columns on version 3: a response's fields by the service's names, and the account's custom properties. */
+/**
+ * Feedback › Import's columns on version 3: a response's fields by the service's names (tags as
+ * text, comma-separated or a list; topics and answers as JSON lists), and the account's custom
+ * properties.
+ */
 export const feedbackColumns: ColumnSet = {
 	method: 'feedbackColumns',
 	takesProperties: true,
@@ -202,8 +206,8 @@ export const feedbackColumns: ColumnSet = {
 		{ id: 'country', displayName: 'Country', type: 'string' },
 		{ id: 'state', displayName: 'State', type: 'string' },
 		{ id: 'city', displayName: 'City', type: 'string' },
-		{ id: 'tags', displayName: 'Tags', type: 'array' },
-		{ id: 'customer_tags', displayName: 'Customer Tags', type: 'array' },
+		{ id: 'tags', displayName: 'Tags', type: 'string' },
+		{ id: 'customer_tags', displayName: 'Customer Tags', type: 'string' },
 		{ id: 'response_date', displayName: 'Response Date', type: 'dateTime' },
 		{ id: 'send_date', displayName: 'Send Date', type: 'dateTime' },
 		{ id: 'open_date', displayName: 'Open Date', type: 'dateTime' },

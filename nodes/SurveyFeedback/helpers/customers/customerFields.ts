@@ -107,15 +107,19 @@ export function customerFromEditor(ctx: IExecuteFunctions, { withProperties }: {
 	};
 }
 
-/** A customer's own fields as the column mapper lists them (version 3), by the service's names. */
+/**
+ * A customer's own fields as the column mapper lists them (version 3), by the service's names. The
+ * lists are text columns, comma-separated or a list from an expression, as in the earlier versions
+ * (the mapper shows a column of type array as a JSON editor).
+ */
 const customerColumnList: Column[] = [
 	{ id: 'email', displayName: 'Email', type: 'string', required: true },
 	{ id: 'first_name', displayName: 'First Name', type: 'string' },
 	{ id: 'last_name', displayName: 'Last Name', type: 'string' },
 	{ id: 'company', displayName: 'Company', type: 'string' },
-	{ id: 'tags', displayName: 'Tags', type: 'array' },
-	{ id: 'unset_tags', displayName: 'Tags to Remove', type: 'array' },
-	{ id: 'unset_properties', displayName: 'Properties to Clear', type: 'array' },
+	{ id: 'tags', displayName: 'Tags', type: 'string' },
+	{ id: 'unset_tags', displayName: 'Tags to Remove', type: 'string' },
+	{ id: 'unset_properties', displayName: 'Properties to Clear', type: 'string' },
 ];
 
 /** Customer › Create or Update: the customer's fields and the account's custom properties. */
