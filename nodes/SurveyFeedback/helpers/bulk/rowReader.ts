@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { ignoredFieldNames, type ExtraFieldHandling, type ExtraFieldSettings } from './extraFields';
+import { extraFieldSettings, type ExtraFieldSettings } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { parseRow } from './rowSchemas';
 
@@ -18,10 +18,7 @@ export interface ReadRow<T> {
  * one place these settings are read.
  */
 export function readExtraFieldSettings(ctx: IExecuteFunctions): ExtraFieldSettings {
-	return {
-		extraFields: ctx.getNodeParameter('handlingExtraData', 0, 'error') as ExtraFieldHandling,
-		ignoreFields: ignoredFieldNames(ctx.getNodeParameter('ignoreFields', 0, '')),
-	};
+	return extraFieldSettings(ctx.getNodeParameter('handlingExtraData', 0, 'error'), ctx.getNodeParameter('ignoreFields', 0, ''));
 }
 
 /**
