@@ -30,8 +30,8 @@ export interface ConfigPatch {
 	/** Turns the request log on or off. */
 	log?: boolean;
 	/**
-	 * What a write does with a custom property label the account has not registered: `accept` (the
-	 * default: sets it) or `refuse` (fails the item's row). See PropertyRules in store.ts.
+	 * What a write does with a custom property label the account has not registered: `refuse` (the
+	 * default, the spec's reading: fails the item's row) or `accept` (sets it). See PropertyRules in store.ts.
 	 */
 	unregisteredProperties?: 'accept' | 'refuse';
 	/** Labels registered besides the accounts' own (Country, Plan, Group, Seats); replaces the last list. */
@@ -75,7 +75,7 @@ export class SimCore {
 	readonly timers = new Set<NodeJS.Timeout>();
 	/** The registered labels besides the accounts' own, as configured. */
 	private registeredLabels: string[] = [];
-	private propertyRules: PropertyRules = { unregistered: 'accept', registered: new Set(REGISTERED_PROPERTIES.map(propertyName)) };
+	private propertyRules: PropertyRules = { unregistered: 'refuse', registered: new Set(REGISTERED_PROPERTIES.map(propertyName)) };
 
 	constructor(
 		readonly clock: () => Date,

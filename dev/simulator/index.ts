@@ -33,7 +33,7 @@ export interface SimulatorOptions {
 	now?: () => Date;
 	/** Keep the request log (default true). */
 	log?: boolean;
-	/** What writes do with custom property labels the account has not registered (default `accept`; see README). */
+	/** What writes do with custom property labels the account has not registered (default `refuse`, the spec's reading; see README). */
 	unregisteredProperties?: 'accept' | 'refuse';
 	/** Called after each logged API request (the CLI prints them). */
 	onRequest?: (entry: LoggedRequest) => void;

@@ -28,9 +28,9 @@ export const FREE_MAIL = new Set(['gmail.com', 'yahoo.com', 'outlook.com', 'hotm
 
 /**
  * Which custom property labels a write may set. The spec takes "registered custom customer
- * properties" and says nothing of a label the account has not registered: the simulator plays
- * either reading. `accept` (the default) sets any label, as if the service registered it on the
- * way; `refuse` fails the item's row when one of its labels is not registered.
+ * properties": `refuse` (the simulator's default, that strict reading) fails the item's row when
+ * one of its labels is not registered; `accept`, the lenient reading kept as an option, sets any
+ * label, as if the service registered it on the way.
  */
 export interface PropertyRules {
 	unregistered: 'accept' | 'refuse';

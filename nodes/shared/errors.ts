@@ -31,12 +31,29 @@ export function at(ctx: Omit<FieldContext, 'field'>, field: string): FieldContex
 	return { node: ctx.node, itemIndex: ctx.itemIndex, field };
 }
 
-/** A row the service reported as failed, as its item's error; the router puts the row in the error item's `details`. */
+/**
+ * The service's reason for refusing a row because a custom property label is not registered in
+ * the account, and the label when the reason quotes it.
+ */
+function unregisteredLabel(reason: string): { label?: string } | undefined {
+	if (!/\bpropert(y|ies)\b.*\bnot\b.*\bregistered\b/i.test(reason)) return undefined;
+	return { label: /["'‘“]([^"'’”]+)["'’”]/.exec(reason)?.[1] };
+}
+
+/**
+ * A row the service reported as failed, as its item's error; the router puts the row in the error
+ * item's `details`. A row refused for an unregistered property label says how to get past it.
+ */
 export function refusedRowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
 	const reason = String(row.reason ?? row.message ?? row.error ?? row.status ?? 'failed');
-	const error = new NodeOperationError(node, `refused by the service: ${reason}`, {
+	const unregistered = unregisteredLabel(reason);
+	const field = unregistered?.label ?? 'the field';
+	const howTo = unregistered ? `; add ${field} to Fields to Ignore, register the property in the service, or map the fields manually` : '';
+	const error = new NodeOperationError(node, `refused by the service: ${reason}${howTo}`, {
 		itemIndex,
-		description: `The service did not accept item ${itemIndex}: ${reason}`,
+		description: unregistered
+			? `The service did not accept item ${itemIndex}: ${reason}. It takes only the custom properties registered in the account. To write this item, add ${field} to Fields to Ignore (with Map Automatically) to leave it out, register the property in the service, or map the fields manually so that it is not sent.`
+			: `The service did not accept item ${itemIndex}: ${reason}`,
 	});
 	return Object.assign(error, { row });
 }

@@ -188,3 +188,83 @@ describe('the other bulk operations, mapped automatically', () => {
 		expect(automatic.feedback).toEqual([{ email: 'imp@example.com', score: 9, first_name: 'Imp', response_date: '2026-02-01T08:00:00Z', customer_tags: ['a'] }]);
 	});
 });
+
+describe('names as people write them: a field is the operation’s field once case, spaces, _ and - are left aside', () => {
+	/** Rows as the Google Sheets node reads them: the sheet's headers, and its own row_number. */
+	const sheetRows = [
+		{ row_number: 2, Email: 'sheet.1@example.com', 'First Name': 'Ada', 'Last Name': 'Lovelace', Company: 'Engines' },
+		{ row_number: 3, EMAIL: 'sheet.2@example.com', FIRST_NAME: 'Alan', 'last-name': 'Turing', 'Company Name': 'Bletchley', Tags: 'vip, beta' },
+		{ row_number: 4, 'E-mail': 'sheet.3@example.com', firstname: 'Grace', LastName: 'Hopper', 'Unset Tags': 'old' },
+	];
+
+	test('Customer › Create or Update takes a sheet’s rows as they are, row_number left out, under the default choice', async () => {
+		const { output, error } = await auto('customer', 'upsert', sheetRows);
+		expect(error).toBeUndefined();
+		expect(bodies('POST', '/api/v2/customers')).toEqual([
+			{
+				subscribers: [
+					{ email: 'sheet.1@example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Engines' },
+					{ email: 'sheet.2@example.com', first_name: 'Alan', last_name: 'Turing', company: 'Bletchley', tags: ['vip', 'beta'] },
+					{ email: 'sheet.3@example.com', first_name: 'Grace', last_name: 'Hopper', unset_tags: ['old'] },
+				],
+			},
+		]);
+		expect(output.map((item) => item.json)).toEqual(sheetRows.map((_, i) => ({ email: `sheet.${i + 1}@example.com`, status: 'created', id: expect.any(String) })));
+	});
+
+	test.each(['ignoreIt', 'customProperties'])('row_number is left out silently with %s too: neither listed nor sent', async (handlingExtraData) => {
+		const { output, error } = await auto('customer', 'upsert', [sheetRows[0]], { handlingExtraData });
+		expect(error).toBeUndefined();
+		expect(bodies('POST', '/api/v2/customers')).toEqual([{ subscribers: [{ email: 'sheet.1@example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Engines' }] }]);
+		expect(output[0].json).toEqual({ email: 'sheet.1@example.com', status: 'updated', id: expect.any(String), ...(handlingExtraData === 'ignoreIt' ? { ignoredFields: [] } : {}) });
+	});
+
+	test('Survey › Send, Legacy › V1 Create Subscribers and Feedback › Import read them the same way', async () => {
+		const survey = await auto('survey', 'send', [{ row_number: 2, Email: 'sheet.send@example.com', 'First Name': 'Sam' }], { campaign: byId(emailCampaign) });
+		expect(survey.error).toBeUndefined();
+		expect(bodies('POST', '/api/v2/survey')).toEqual([{ campaign: emailCampaign, subscribers: [{ email: 'sheet.send@example.com', first_name: 'Sam' }] }]);
+
+		const v1 = await auto('legacy', 'v1CreateSubscribers', [{ row_number: 2, Email: 'sheet.v1@example.com', 'First Name': 'Vee', 'Last Name': 'One', Company: 'Acme' }]);
+		expect(v1.error).toBeUndefined();
+		expect(bodies('POST', '/api/service/nps/customers')).toEqual([
+			{ subscribers: [{ email: 'sheet.v1@example.com', first_name: 'Vee', last_name: 'One', company: 'Acme', companyName: 'Acme' }] },
+		]);
+
+		const imported = await auto(
+			'feedback',
+			'import',
+			[{ row_number: 2, Email: 'sheet.import@example.com', Score: 9, Comment: 'Great', 'Job Title': 'CTO', Country: 'FR', 'Response Date': '2026-02-01T08:00:00Z' }],
+			{ campaign: byId(npsCampaign) },
+		);
+		expect(imported.error).toBeUndefined();
+		expect(bodies('POST', '/api/v2/import')).toEqual([
+			{
+				campaign_id: npsCampaign,
+				feedback: [{ email: 'sheet.import@example.com', score: 9, comment: 'Great', job_title: 'CTO', country: 'FR', response_date: '2026-02-01T08:00:00Z' }],
+			},
+		]);
+	});
+
+	test('the operations that read only an email take Email as well', async () => {
+		const email = 'sheet.unsubscribe@example.com';
+		await auto('customer', 'upsert', [{ email }]);
+		sim.clearRequests();
+		const { error } = await auto('customer', 'unsubscribe', [{ row_number: 7, Email: email, Notes: 'asked by phone' }]);
+		expect(error).toBeUndefined();
+		expect(sim.requests().filter((r) => r.path.startsWith('/api/v2/customers')).map((r) => r.body)).toEqual([{ subscribers: [email] }]);
+	});
+
+	test.each<[string, IDataObject, string]>([
+		['Email and email', { email: 'a@b.co', Email: 'c@d.co' }, 'Item JSON › Email: gives email a second time (also as email); keep one of them [item 1]'],
+		['First Name and firstName', { email: 'a@b.co', 'First Name': 'A', firstName: 'B' }, 'Item JSON › firstName: gives first_name a second time (also as First Name); keep one of them [item 1]'],
+		['Company and companyName', { email: 'a@b.co', companyName: 'A', Company: 'B' }, 'Item JSON › Company: gives company a second time (also as companyName); keep one of them [item 1]'],
+		['phone and Phone', { email: 'a@b.co', phone: '1', Phone: '2' }, 'Item JSON › Phone: gives phone a second time (also as phone); keep one of them [item 1]'],
+	])('two fields that read as one (%s) are refused, naming both, before anything is sent', async (_, bad, message) => {
+		for (const handlingExtraData of ['error', 'ignoreIt', 'customProperties']) {
+			const { error, output } = await auto('customer', 'upsert', [{ email: 'fine@example.com' }, bad], { handlingExtraData });
+			expect(error?.message).toBe(`Customer: Create or Update failed: ${message}`);
+			expect(output).toEqual([]);
+		}
+		expect(bodies('POST', '/api/v2/customers')).toEqual([]);
+	});
+});

@@ -22,7 +22,7 @@ beforeAll(async () => {
 	({ email: emailCampaign, nps: npsCampaign } = await sendableCampaigns(sim));
 });
 beforeEach(() => sim.clearRequests());
-afterEach(() => sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));
+afterEach(() => sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
 
 const CHOICES = ['error', 'ignoreIt', 'customProperties'] as const;
 type Choice = (typeof CHOICES)[number];
@@ -97,6 +97,10 @@ describe('Ignore Them', () => {
 });
 
 describe('Send as Custom Properties', () => {
+	// What the node sends, whatever the labels: the lenient reading of the simulator takes any label.
+	// The strict reading, the default, is the subject of the last blocks below.
+	beforeEach(() => sim.configure({ unregisteredProperties: 'accept' }));
+
 	test('each extra top-level field becomes a property labelled with its name, typed by its value, after those of properties', async () => {
 		const items = [
 			contact(5, { region: 'EMEA', lifecycleStage: 'customer', nextRenewal: null, properties: { group: 'beta' }, updatedDate: '2026-01-01T00:00:00Z' }),
@@ -184,12 +188,91 @@ describe('Send as Custom Properties', () => {
 	});
 });
 
+describe('customer data the write has no column for (phone, country, state, city, job title) is never dropped without a word', () => {
+	const person = { email: 'crm.phone@example.com', firstName: 'Pia', phone: '+33 1 23 45 67 89', Country: 'FR', city: '', jobTitle: null, row_number: 5 };
+
+	test.each<[Choice | undefined, IDataObject]>([
+		[undefined, { ignoredFields: ['phone', 'Country'] }],
+		['error', { ignoredFields: ['phone', 'Country'] }],
+		['ignoreIt', { ignoredFields: ['phone', 'Country'] }],
+	])('with %s it is left out and listed in ignoredFields (empty values left out, as nothing is lost)', async (choice, listed) => {
+		const { output, error } = await auto('customer', 'upsert', [person], choice);
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([{ subscribers: [{ email: 'crm.phone@example.com', first_name: 'Pia' }] }]);
+		expect(output[0].json).toEqual({ email: 'crm.phone@example.com', ...listed, status: expect.stringMatching(/^(created|updated)$/), id: expect.any(String) });
+	});
+
+	test('with Send as Custom Properties it is sent as properties labelled as the item names them', async () => {
+		// Country is registered in the simulator's accounts (matched by name); Phone is registered here.
+		sim.configure({ registeredProperties: ['Phone'] });
+		const { output, error } = await auto('customer', 'upsert', [person], 'customProperties');
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([
+			{
+				subscribers: [
+					{
+						email: 'crm.phone@example.com',
+						first_name: 'Pia',
+						properties: [
+							{ label: 'phone', value: '+33 1 23 45 67 89', type: 'text' },
+							{ label: 'Country', value: 'FR', type: 'text' },
+						],
+					},
+				],
+			},
+		]);
+		expect(output[0].json).toEqual({ email: 'crm.phone@example.com', status: 'updated', id: expect.any(String) });
+	});
+
+	test('Survey › Send and Legacy › V1 Create Subscribers list it in ignoredFields under the default choice', async () => {
+		const survey = await auto('survey', 'send', [{ email: 'crm.phone@example.com', phone: '+33 1', state: 'IDF' }], undefined, { campaign: byId(emailCampaign) });
+		expect(survey.error).toBeUndefined();
+		expect(bodies('/api/v2/survey')).toEqual([{ campaign: emailCampaign, subscribers: [{ email: 'crm.phone@example.com' }] }]);
+		expect(survey.json[0]).toMatchObject({ email: 'crm.phone@example.com', ignoredFields: ['phone', 'state'] });
+
+		const v1 = await auto('legacy', 'v1CreateSubscribers', [{ email: 'crm.phone@example.com', firstName: 'P', lastName: 'Q', company: 'R', city: 'Paris' }]);
+		expect(v1.error).toBeUndefined();
+		expect(v1.json[0]).toMatchObject({ email: 'crm.phone@example.com', ignoredFields: ['city'] });
+	});
+
+	test('Feedback › Import has columns for it: sent as columns, as before', async () => {
+		const { error } = await auto('feedback', 'import', [{ email: 'crm.phone@example.com', score: 8, phone: '+33 1', country: 'FR', jobTitle: 'CTO' }], undefined, { campaign: byId(npsCampaign) });
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/import')).toEqual([{ campaign_id: npsCampaign, feedback: [{ email: 'crm.phone@example.com', score: 8, phone: '+33 1', country: 'FR', job_title: 'CTO' }] }]);
+	});
+
+	test('Customer › Get Many → Create or Update: a record read from the service is written back under the default choice', async () => {
+		// The import gives the customer a phone and a country, which the customer write has no column for.
+		await auto('feedback', 'import', [{ email: 'round.trip@example.com', score: 9, firstName: 'Rita', phone: '+49 30 1234', country: 'DE', properties: { Plan: 'growth' } }], undefined, {
+			campaign: byId(npsCampaign),
+		});
+		const records = (await runNode({ service, parameters: { resource: 'customer', operation: 'getMany', returnAll: true, filters: { email: 'round.trip@example.com' } } })).json;
+		expect(records).toHaveLength(1);
+		expect(records[0]).toMatchObject({ email: 'round.trip@example.com', phone: '+49 30 1234', country: 'DE', createdDate: expect.any(String), status: expect.any(String) });
+		sim.clearRequests();
+		const { output, error } = await auto('customer', 'upsert', records.map((record) => ({ ...record, tags: ['again'] })));
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([
+			{
+				subscribers: [
+					{
+						email: 'round.trip@example.com',
+						first_name: 'Rita',
+						tags: ['again'],
+						properties: [{ label: 'Plan', value: 'growth', type: 'text' }],
+					},
+				],
+			},
+		]);
+		expect(output[0].json).toEqual({ email: 'round.trip@example.com', ignoredFields: ['phone', 'country'], status: 'updated', id: records[0].id });
+	});
+});
+
 describe('a field named like one the operation reads is refused under every choice', () => {
 	const cases: Array<[string, string]> = [
 		['frist_name', 'first_name'], // two letters swapped
-		['Email', 'email'], // another case
-		['First_Name', 'first_name'], // another case, with _
-		['last-name', 'last_name'], // with -
+		['Frist Name', 'first_name'], // the same, in a spreadsheet's spelling
+		['lastNmae', 'last_name'],
 		['emial', 'email'],
 		['tag', 'tags'], // one letter dropped, on a short name
 		['compnay', 'company'],
@@ -200,7 +283,9 @@ describe('a field named like one the operation reads is refused under every choi
 	test.each(CHOICES.flatMap((choice) => cases.map(([name, like]) => [choice, name, like] as const)))('%s: %s looks like %s', async (choice, name, like) => {
 		const { error, output } = await auto('customer', 'upsert', [{ email: 'near@example.com', [name]: 'Ada' }], choice);
 		expect(error?.message).toBe(`Customer: Create or Update failed: Item JSON › ${name}: looks like ${like}, which this operation reads; rename it [item 0]`);
-		expect(error?.description).toMatch(/is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out/);
+		expect(error?.description).toBe(
+			`A field named a letter or two off one Map Automatically reads is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out. Rename it to ${like} if that is what it holds, give it a clearly different name (an Edit Fields node with "Include Other Input Fields" off, or Rename Keys), or add it to Fields to Ignore to leave it out.`,
+		);
 		expect(output).toEqual([]);
 		expect(bodies('/api/v2/customers')).toEqual([]);
 	});
@@ -208,12 +293,15 @@ describe('a field named like one the operation reads is refused under every choi
 	test('the fields Feedback › Import and Survey › Send read are guarded the same way', async () => {
 		const imported = await auto('feedback', 'import', [{ email: 'near@example.com', score: 9, comments: 'great' }], 'customProperties', { campaign: byId(npsCampaign) });
 		expect(imported.error?.message).toMatch(/^Feedback: Import failed: Item JSON › comments: looks like comment, which this operation reads; rename it \[item 0\]$/);
-		const survey = await auto('survey', 'send', [{ email: 'near@example.com', company_name: 'Acme' }], 'ignoreIt', { campaign: byId(emailCampaign) });
-		expect(survey.error?.message).toMatch(/^Survey: Send failed: Item JSON › company_name: looks like companyName, which this operation reads; rename it \[item 0\]$/);
+		const survey = await auto('survey', 'send', [{ email: 'near@example.com', compnay_name: 'Acme' }], 'ignoreIt', { campaign: byId(emailCampaign) });
+		expect(survey.error?.message).toMatch(/^Survey: Send failed: Item JSON › compnay_name: looks like companyName, which this operation reads; rename it \[item 0\]$/);
+		const v1 = await auto('legacy', 'v1CreateSubscribers', [{ email: 'near@example.com', firstName: 'A', lastName: 'B', company: 'C', emial: 'x' }], 'ignoreIt');
+		expect(v1.error?.message).toBe('Legacy: V1: Create Subscribers failed: Item JSON › emial: looks like email, which this operation reads; rename it [item 0]');
 		expect([...bodies('/api/v2/import'), ...bodies('/api/v2/survey')]).toEqual([]);
 	});
 
 	test('ordinary CRM fields pass: one edit on short names, two only from 8 letters', async () => {
+		sim.configure({ unregisteredProperties: 'accept' }); // what is sent, whatever the labels
 		const crm = {
 			email: 'crm.fields@example.com',
 			id: 'crm-10',
@@ -284,19 +372,23 @@ describe('what the service does with a label it has not registered', () => {
 		const items = [member(11), member(12, { region: 'EMEA' }), member(13)];
 		const stopped = await auto('customer', 'upsert', items, 'customProperties');
 		expect(stopped.error?.message).toBe('Customer: Create or Update failed for 1 of 3 items');
-		expect(stopped.error?.description).toContain('item 1: refused by the service: property "region" is not a registered custom property of this account');
+		expect(stopped.error?.description).toContain(
+			'item 1: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
+		);
 		expect(stopped.error?.description).toContain('The service had already accepted items 0, 2: a rerun should leave them out.');
 
 		const { output } = await auto('customer', 'upsert', items, 'customProperties', {}, true);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(output[0].json).toMatchObject({ email: 'crm.contact11@example.com', status: 'updated' });
 		expect(output[1].json).toEqual({
-			error: 'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account',
+			error:
+				'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
 			details: {
 				email: 'crm.contact12@example.com',
 				status: 'failed',
 				reason: 'property "region" is not a registered custom property of this account',
-				description: 'The service did not accept item 1: property "region" is not a registered custom property of this account',
+				description:
+					'The service did not accept item 1: property "region" is not a registered custom property of this account. It takes only the custom properties registered in the account. To write this item, add region to Fields to Ignore (with Map Automatically) to leave it out, register the property in the service, or map the fields manually so that it is not sent.',
 			},
 		});
 		expect(output[2].json).toMatchObject({ email: 'crm.contact13@example.com', status: 'updated' });
@@ -307,5 +399,141 @@ describe('what the service does with a label it has not registered', () => {
 		const { error, json } = await auto('customer', 'upsert', [{ email: 'crm.contact14@example.com', plan: 'team', region: 'APAC' }], 'customProperties');
 		expect(error).toBeUndefined();
 		expect(json[0]).toMatchObject({ status: 'created' });
+	});
+});
+
+describe('Fields to Ignore', () => {
+	test('is offered with Map Automatically wherever Handling Extra Fields in Input is, empty by default', () => {
+		const ignoreFields = (operation: string) =>
+			new SurveyFeedback().description.properties.find((p) => p.name === 'ignoreFields' && p.displayOptions?.show?.operation?.includes(operation));
+		for (const operation of ['upsert', 'import', 'send', 'v1CreateSubscribers']) {
+			expect(ignoreFields(operation)).toMatchObject({ displayName: 'Fields to Ignore', type: 'string', default: '', displayOptions: { show: { inputMode: ['itemJson'] } } });
+		}
+		for (const operation of ['delete', 'unsubscribe', 'resubscribe']) expect(ignoreFields(operation)).toBeUndefined();
+	});
+
+	test.each(CHOICES)('with %s, the named fields (compared folded) are kept out of the write and listed in ignoredFields', async (choice) => {
+		const item = contact(20, { updatedAt: '2025-12-01T00:00:00Z', company: 'Acme' });
+		const { output, error } = await auto('customer', 'upsert', [item], choice, {
+			ignoreFields: 'created_at, UpdatedAt,archived ,, Company' + (choice === 'customProperties' ? '' : ', plan, seats'),
+		});
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([
+			{
+				subscribers: [
+					{
+						email: 'crm.contact20@example.com',
+						first_name: 'Contact 20',
+						...(choice === 'customProperties'
+							? {
+									properties: [
+										{ label: 'plan', value: 'pro', type: 'text' },
+										{ label: 'seats', value: 12, type: 'number' },
+									],
+								}
+							: {}),
+					},
+				],
+			},
+		]);
+		const ignored = ['createdAt', 'archived', ...(choice === 'customProperties' ? [] : ['plan', 'seats']), 'updatedAt', 'company'];
+		expect(output[0].json).toEqual({ email: 'crm.contact20@example.com', ignoredFields: ignored, status: expect.any(String), id: expect.any(String) });
+	});
+
+	test('a field named in it is left out even when it looks like a field the operation reads', async () => {
+		const { output, error } = await auto('customer', 'upsert', [{ email: 'ignored.typo@example.com', frist_name: 'Ada' }], 'error', { ignoreFields: 'frist_name' });
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/customers')).toEqual([{ subscribers: [{ email: 'ignored.typo@example.com' }] }]);
+		expect(output[0].json).toMatchObject({ ignoredFields: ['frist_name'] });
+	});
+
+	test('a list from an expression works as well, and Survey › Send reads it too', async () => {
+		const { output, error } = await auto('survey', 'send', [contact(21)], 'error', {
+			campaign: byId(emailCampaign),
+			ignoreFields: "={{ ['createdAt', 'archived', 'plan', 'seats'] }}",
+		});
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/survey')).toEqual([{ campaign: emailCampaign, subscribers: [{ email: 'crm.contact21@example.com', first_name: 'Contact 21' }] }]);
+		expect(output[0].json).toMatchObject({ ignoredFields: ['createdAt', 'archived', 'plan', 'seats'] });
+	});
+});
+
+describe('a CRM export against the strict service (unregistered labels refused)', () => {
+	/** Contacts as a CRM exports them: bookkeeping (id, createdAt, updatedAt, archived), registered fields (plan, seats), and region on some, which the account has not registered. */
+	const crm = (n: number, extra: IDataObject = {}): IDataObject => ({
+		id: `hs-${n}`,
+		email: `strict.crm${n}@example.com`,
+		firstName: `Strict ${n}`,
+		lastName: 'Contact',
+		createdAt: '2025-10-01T09:00:00Z',
+		updatedAt: '2026-01-15T09:00:00Z',
+		archived: false,
+		plan: 'growth',
+		seats: n,
+		...extra,
+	});
+	const items = [crm(1), crm(2, { region: 'EMEA' }), crm(3, { country: 'FR' })];
+	const sentRow = (n: number, more: IDataObject[] = []) => ({
+		email: `strict.crm${n}@example.com`,
+		first_name: `Strict ${n}`,
+		last_name: 'Contact',
+		properties: [{ label: 'plan', value: 'growth', type: 'text' }, { label: 'seats', value: n, type: 'number' }, ...more],
+	});
+
+	beforeEach(() => sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
+
+	test('without Fields to Ignore every row fails, refused for its bookkeeping fields', async () => {
+		const { output } = await auto('customer', 'upsert', items, 'customProperties', {}, true);
+		expect(output.map((item) => item.json.error)).toEqual(
+			[1, 2, 3].map(
+				() =>
+					'Customer: Create or Update failed: refused by the service: property "createdAt" is not a registered custom property of this account; add createdAt to Fields to Ignore, register the property in the service, or map the fields manually',
+			),
+		);
+	});
+
+	test('with its bookkeeping in Fields to Ignore it syncs in one step; the row with an unregistered field is that item’s error, saying how to get past it', async () => {
+		const { output } = await auto('customer', 'upsert', items, 'customProperties', { ignoreFields: 'createdAt, updatedAt, archived' }, true);
+		expect(bodies('/api/v2/customers')).toEqual([
+			{ subscribers: [sentRow(1), sentRow(2, [{ label: 'region', value: 'EMEA', type: 'text' }]), sentRow(3, [{ label: 'country', value: 'FR', type: 'text' }])] },
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const ignoredFields = ['createdAt', 'updatedAt', 'archived'];
+		expect(output[0].json).toEqual({ email: 'strict.crm1@example.com', ignoredFields, status: 'created', id: expect.any(String) });
+		expect(output[1].json).toEqual({
+			error:
+				'Customer: Create or Update failed: refused by the service: property "region" is not a registered custom property of this account; add region to Fields to Ignore, register the property in the service, or map the fields manually',
+			details: {
+				email: 'strict.crm2@example.com',
+				ignoredFields,
+				status: 'failed',
+				reason: 'property "region" is not a registered custom property of this account',
+				description:
+					'The service did not accept item 1: property "region" is not a registered custom property of this account. It takes only the custom properties registered in the account. To write this item, add region to Fields to Ignore (with Map Automatically) to leave it out, register the property in the service, or map the fields manually so that it is not sent.',
+			},
+		});
+		// country is the spec's own example of a customer property: registered as Country, matched by name.
+		expect(output[2].json).toEqual({ email: 'strict.crm3@example.com', ignoredFields, status: 'created', id: expect.any(String) });
+	});
+
+	test('with region in Fields to Ignore too, every row syncs and every field is written or named', async () => {
+		const { output, error } = await auto('customer', 'upsert', items, 'customProperties', { ignoreFields: 'createdAt, updatedAt, archived, region' });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json)).toEqual([
+			{ email: 'strict.crm1@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived'], status: 'updated', id: expect.any(String) },
+			{ email: 'strict.crm2@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived', 'region'], status: 'created', id: expect.any(String) },
+			{ email: 'strict.crm3@example.com', ignoredFields: ['createdAt', 'updatedAt', 'archived'], status: 'updated', id: expect.any(String) },
+		]);
+	});
+
+	test('Customer › Get Many → Create or Update round trip under the default choice', async () => {
+		const records = (await runNode({ service, parameters: { resource: 'customer', operation: 'getMany', limit: 5 } })).json;
+		expect(records).toHaveLength(5);
+		sim.clearRequests();
+		const { output, error } = await auto('customer', 'upsert', records);
+		expect(error).toBeUndefined();
+		const [body] = bodies('/api/v2/customers');
+		expect((body.subscribers as IDataObject[]).map((row) => row.email)).toEqual(records.map((record) => record.email));
+		expect(output.map((item) => item.json.status)).toEqual(records.map(() => 'updated'));
 	});
 });

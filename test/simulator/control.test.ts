@@ -20,7 +20,7 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			faults: [],
 			faultSeed: 1,
 			log: true,
-			unregisteredProperties: 'accept',
+			unregisteredProperties: 'refuse',
 			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
 		});
 		expect(JSON.stringify(state)).not.toContain(client.A.writeKey);

@@ -1,7 +1,7 @@
 /**
  * Custom property labels an account has not registered: the spec takes "registered custom customer
- * properties" and is silent on the others, so the simulator plays both readings, chosen through
- * its configuration: `accept` (the default) sets any label, `refuse` fails the item's row.
+ * properties", so the simulator refuses the others by default (the item's row fails); the lenient
+ * reading, `accept`, sets any label and is kept as an option of its configuration.
  */
 import { start } from '../../dev/simulator/index';
 import { useSimulatorClient } from '../helpers/simulatorClient';
@@ -11,10 +11,11 @@ const client = useSimulatorClient();
 const customer = async (email: string) => (await client.get(`/api/v2/customers?email=${encodeURIComponent(email)}`)).body.data.subscribers[0];
 const upsert = (subscribers: unknown[]) => client.post('/api/v2/customers', { subscribers });
 
-afterEach(() => client.sim.configure({ unregisteredProperties: 'accept', registeredProperties: [] }));
+afterEach(() => client.sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
 
-describe('the accept reading (the default)', () => {
+describe('the accept reading (an option)', () => {
 	test('any label is set, named after it', async () => {
+		expect(client.sim.configure({ unregisteredProperties: 'accept' }).unregisteredProperties).toBe('accept');
 		const r = await upsert([{ email: 'labels.accept@example.com', properties: [{ label: 'Region', value: 'EMEA', type: 'text' }, { label: 'lifecycleStage', value: 'customer' }] }]);
 		expect(r.body.data['labels.accept@example.com']).toMatchObject({ status: 'created' });
 		expect((await customer('labels.accept@example.com')).properties).toEqual([
@@ -24,9 +25,9 @@ describe('the accept reading (the default)', () => {
 	});
 });
 
-describe('the refuse reading', () => {
+describe('the refuse reading (the default)', () => {
 	test('a row with an unregistered label fails with a reason naming it and writes nothing; registered labels pass in any case', async () => {
-		expect(client.sim.configure({ unregisteredProperties: 'refuse' })).toMatchObject({
+		expect(client.sim.state().config).toMatchObject({
 			unregisteredProperties: 'refuse',
 			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
 		});
@@ -44,7 +45,7 @@ describe('the refuse reading', () => {
 	});
 
 	test('registeredProperties registers more labels (matched by name) and replaces the last list', async () => {
-		client.sim.configure({ unregisteredProperties: 'refuse', registeredProperties: ['Region', 'Lifecycle Stage'] });
+		client.sim.configure({ registeredProperties: ['Region', 'Lifecycle Stage'] });
 		const ok = await upsert([{ email: 'labels.more@example.com', properties: [{ label: 'region', value: 'EMEA' }, { label: 'lifecycle_stage', value: 'lead' }] }]);
 		expect(ok.body.data['labels.more@example.com'].status).toBe('created');
 		expect(client.sim.configure({ registeredProperties: [] }).registeredProperties).toEqual(['Country', 'Plan', 'Group', 'Seats']);
@@ -54,7 +55,6 @@ describe('the refuse reading', () => {
 	});
 
 	test('survey and import rows fail the same way', async () => {
-		client.sim.configure({ unregisteredProperties: 'refuse' });
 		const campaigns = (await client.get('/api/v2/campaigns')).body.campaigns;
 		const email = campaigns.find((c: any) => c.isActive && c.channel === 'email');
 		const nps = campaigns.find((c: any) => c.isActive && c.metric === 'NPS');
@@ -71,20 +71,22 @@ describe('the refuse reading', () => {
 	});
 
 	test('the reading survives a reset, is set by the control API or at start, and is checked', async () => {
-		expect((await client.control('POST', '/config', { unregisteredProperties: 'refuse', registeredProperties: ['Region'] })).body.config).toMatchObject({
-			unregisteredProperties: 'refuse',
+		expect((await client.control('POST', '/config', { unregisteredProperties: 'accept', registeredProperties: ['Region'] })).body.config).toMatchObject({
+			unregisteredProperties: 'accept',
 			registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'Region'],
 		});
 		client.sim.reset();
-		expect(client.sim.state().config).toMatchObject({ unregisteredProperties: 'refuse', registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'Region'] });
+		expect(client.sim.state().config).toMatchObject({ unregisteredProperties: 'accept', registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'Region'] });
 		expect((await client.control('POST', '/config', { unregisteredProperties: 'maybe' })).status).toBe(400);
 		expect((await client.control('POST', '/config', { registeredProperties: 'Region' })).status).toBe(400);
 
-		const other = await start({ seed: 'empty', rateLimit: false, unregisteredProperties: 'refuse' });
-		try {
-			expect(other.state().config.unregisteredProperties).toBe('refuse');
-		} finally {
-			await other.close();
+		for (const [option, reading] of [[undefined, 'refuse'], ['accept', 'accept'], ['refuse', 'refuse']] as const) {
+			const other = await start({ seed: 'empty', rateLimit: false, unregisteredProperties: option });
+			try {
+				expect(other.state().config.unregisteredProperties).toBe(reading);
+			} finally {
+				await other.close();
+			}
 		}
 	});
 });

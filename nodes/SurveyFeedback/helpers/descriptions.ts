@@ -107,8 +107,8 @@ export function inputModeProperties(rowShape: string, extraFields?: { customProp
 			],
 			default: 'mapFields',
 			description: extraFields
-				? 'Map Automatically takes the service’s field names (first_name) and camelCase ones (firstName) and leaves out the read-only fields of the service’s own records, such as their ID and creation date. Other fields are refused, naming the item, unless Handling Extra Fields in Input says otherwise.'
-				: 'Map Automatically reads only the fields named below, by the service’s names (first_name) or camelCase ones (firstName); the other fields of each item are left alone.',
+				? 'Map Automatically takes each field by name, in any case and with or without spaces, _ or - (Email, First Name, first_name, firstName), and leaves out what the service sets on its own records, such as their ID and creation date, and the row_number of Google Sheets. What becomes of other fields is set below.'
+				: 'Map Automatically reads only the fields named below, in any case and with or without spaces, _ or - (Email, email); the other fields of each item are left alone.',
 		},
 		{
 			displayName: `Map Automatically reads ${rowShape}`,
@@ -128,7 +128,17 @@ export function inputModeProperties(rowShape: string, extraFields?: { customProp
 		options: extraFields.customProperties ? [error, ignoreIt, customProperties] : [error, ignoreIt],
 		default: 'error',
 		description:
-			'What to do with item fields this operation does not read. The read-only fields of the service’s records, such as their ID and createdDate, are always left out. A field named like one it reads is refused whatever you choose, naming that field: the same letters in another case or with _ or - (Email, First_Name), or one letter added, dropped, changed or swapped (frist_name, tag), or two for names of 8 letters or more (fist_nme).',
+			'What to do with item fields this operation does not write. Customer data the operation has no field for (phone, country, state, city, job title, where it has none) is never refused: it is listed in ignoredFields, or sent as custom properties with Send as Custom Properties. A field named a letter or two off one it reads is refused whatever you choose, naming that field (frist_name, emial, tag; two letters off for names of 8 letters or more, fist_nme).',
+		displayOptions: { show: { inputMode: ['itemJson'] } },
+	});
+	properties.push({
+		displayName: 'Fields to Ignore',
+		name: 'ignoreFields',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. createdAt, updatedAt, archived',
+		description:
+			'Comma-separated names of item fields to keep out of the write, such as the IDs and dates a CRM adds to its records. Compared in any case and with or without spaces, _ or -. Each output item lists them in ignoredFields.',
 		displayOptions: { show: { inputMode: ['itemJson'] } },
 	});
 	return properties;

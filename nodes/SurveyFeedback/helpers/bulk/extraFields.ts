@@ -26,11 +26,42 @@ export const EXTRA_FIELD_CHOICES: Record<ExtraFieldHandling, INodePropertyOption
 	},
 };
 
+/**
+ * How Map Automatically treats the fields of each item, as the user set it: Handling Extra Fields
+ * in Input, and Fields to Ignore (folded names, see `fold`).
+ */
+export interface ExtraFieldSettings {
+	extraFields: ExtraFieldHandling;
+	/** Folded names of the item fields to keep out of the write; each is listed in `ignoredFields`. */
+	ignoreFields?: ReadonlySet<string>;
+}
+
 /** Where the edit distance of two is allowed: names of at least this many letters (`first_name`, `lastName`). */
 const LONG_NAME = 8;
 
-/** The name without case, `_`, `-` and spaces: `First_Name`, `first-name` and `firstName` fold alike. */
-const fold = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+/**
+ * The name without case, `_`, `-` and spaces: `First Name`, `FIRST_NAME`, `first-name` and
+ * `firstName` fold alike. Map Automatically compares field names folded.
+ */
+export const fold = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * Fields to Ignore as folded names: comma-separated text, or a list (from an expression). Empty
+ * entries are skipped.
+ */
+export function ignoredFieldNames(value: unknown): Set<string> {
+	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return new Set(entries.map((entry) => fold(String(entry ?? '').trim())).filter((name) => name !== ''));
+}
+
+/**
+ * The settings from the values of Handling Extra Fields in Input and Fields to Ignore, wherever
+ * the node keeps them (top-level parameters, or a column mapper's options). Unset: Error, none.
+ */
+export function extraFieldSettings(handling: unknown, ignoreFields: unknown): ExtraFieldSettings {
+	const extraFields = typeof handling === 'string' && Object.prototype.hasOwnProperty.call(EXTRA_FIELD_CHOICES, handling) ? (handling as ExtraFieldHandling) : 'error';
+	return { extraFields, ignoreFields: ignoredFieldNames(ignoreFields) };
+}
 
 /**
  * Edit distance with swaps of two neighbouring letters counted as one edit (optimal string
@@ -60,7 +91,7 @@ function distance(a: string, b: string, limit: number): number {
 /**
  * The field a name looks like a misspelling of, among the names the operation reads, or
  * undefined. A name resembles a known one when, without case, `_`, `-` and spaces, it has the same
- * letters, or one edit apart (a letter added, dropped, changed, or two neighbours swapped), or two
+ * letters (Map Automatically takes such a name as that field before asking), or one edit apart (a letter added, dropped, changed, or two neighbours swapped), or two
  * edits when the known name has 8 letters or more. Short names get one edit only: two would catch
  * ordinary fields (`detail` and `retail` are two edits from `email`, `stage` two from `tags`).
  */

@@ -2,35 +2,56 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fieldError } from '../../../shared/errors';
 import { describeType } from '../../../shared/inputs';
-import { resembledField, type ExtraFieldHandling } from './extraFields';
+import { fold, resembledField, type ExtraFieldSettings } from './extraFields';
 import { propertyEntry, type RowContext } from './rowSchemas';
 
 /**
- * How "Map Automatically" reads an item: the names it accepts for each field of the row (the
- * service's own, and the camelCase ones n8n items usually carry), and the read-only fields of the
- * service's own records, which are left out. What becomes of any other field is the user's choice
- * (Handling Extra Fields in Input): the item is refused (the default), the field is left out, or
- * it is sent as a custom property where the row takes them. A field named like one the row reads
- * is refused whatever the choice: a typo must never be sent elsewhere or dropped.
+ * How "Map Automatically" reads an item. A field is the row's field when its name is one the row
+ * accepts (the service's own, and the camelCase ones n8n items usually carry) once case, spaces,
+ * `_` and `-` are left aside: `Email`, `First Name`, `FIRST_NAME`, `first-name` and `firstname`
+ * are all first_name. Two fields of an item that read as one field are refused, naming both.
+ *
+ * Nothing is dropped without a word. Only what the service sets on its own records (IDs, created
+ * and updated dates, statuses, subscription state: `readOnly`) and Sheets' `row_number` are left
+ * out silently, so a record read from the service can be written back. The fields named in Fields
+ * to Ignore are left out and listed in `ignoredFields`. Customer data the endpoint has no column
+ * for (`withoutColumn`: phone, country…) is listed in `ignoredFields`, or sent as custom properties
+ * under Send as Custom Properties. Any other field is the user's choice (Handling Extra Fields in
+ * Input): the item is refused (the default), the field is left out and listed, or it is sent as a
+ * custom property where the row takes them. A name a letter or two off a field the row reads is
+ * refused whatever the choice: a typo must never be sent elsewhere or dropped.
  */
 export interface ItemJsonShape {
-	/** Accepted name → the row's field. */
+	/** Accepted name → the row's field; each name is also accepted folded (see `fold`). */
 	names: Record<string, string>;
-	/** Fields the service's records carry but a write does not take (id, createdDate…). */
+	/** Fields the service sets on its records and a write does not take (id, createdDate…); exact names. */
 	readOnly?: string[];
+	/**
+	 * Customer data the endpoint has no column for (phone, country…), compared folded: never a
+	 * reason to refuse an item (a record read from the service writes back under every choice),
+	 * never dropped silently. Left out and listed in `ignoredFields` under Error and Ignore Them,
+	 * sent as custom properties under Send as Custom Properties. Empty values are left out.
+	 */
+	withoutColumn?: string[];
 	/** Read only the named fields and leave everything else (for operations that need only an email). */
 	ignoreOthers?: boolean;
 }
 
-/** One item's JSON as a raw row, how its fields are named for errors, and the extra fields left out. */
+/** One item's JSON as a raw row, how its fields are named for errors, and the fields left out. */
 export interface ItemJsonRead {
 	raw: IDataObject;
 	label: (field: string) => string;
-	/** With Ignore Them: the item's fields that were left out (none: an empty list). */
+	/**
+	 * The item's fields that were left out, for its output's `ignoredFields`: always a list with
+	 * Ignore Them (empty when none), else only when some were left out.
+	 */
 	ignored?: string[];
 }
 
-export type ItemJsonReader = (json: IDataObject, ctx: Omit<RowContext, 'label'> & { extraFields: ExtraFieldHandling }) => ItemJsonRead;
+export type ItemJsonReader = (json: IDataObject, ctx: Omit<RowContext, 'label'> & ExtraFieldSettings) => ItemJsonRead;
+
+/** Fields left out of every row silently: the row number Google Sheets adds to the rows it reads. */
+const SPREADSHEET_BOOKKEEPING = ['row_number'];
 
 const EDIT_FIELDS_HINT = 'an Edit Fields node with "Include Other Input Fields" off';
 
@@ -57,68 +78,107 @@ function withExtraProperties(given: unknown, extra: Array<[string, unknown]>, ct
 	if (given === undefined || given === null || given === '') return fromExtra;
 	if (typeof given !== 'object') return given; // the row's schema names what is wrong with it
 	const listed: unknown[] = Array.isArray(given) ? given : Object.entries(given as IDataObject).map(([label, value]) => propertyEntry(label, value));
-	const labels = new Set(listed.map((entry) => String((entry as IDataObject | null)?.label ?? '').trim().toLowerCase()));
-	const twice = extra.find(([name]) => labels.has(name.toLowerCase()));
+	const labels = new Set(listed.map((entry) => fold(String((entry as IDataObject | null)?.label ?? '').trim())));
+	const twice = extra.find(([name]) => labels.has(fold(name)));
 	if (twice) {
 		throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${twice[0]}` }, 'is also a property in properties; keep one of them');
 	}
 	return [...listed, ...fromExtra];
 }
 
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
-	const readOnly = new Set(shape.readOnly ?? []);
+	const readOnly = new Set([...(shape.readOnly ?? []), ...SPREADSHEET_BOOKKEEPING]);
 	const accepted = Object.keys(shape.names);
 	const takesProperties = Object.values(shape.names).includes('properties');
-	// Thousands of items usually share their field names: each name is compared once.
+	const byFoldedName = new Map<string, string>();
+	for (const [name, field] of Object.entries(shape.names)) {
+		const key = fold(name);
+		if (byFoldedName.has(key) && byFoldedName.get(key) !== field) throw new Error(`Map Automatically: ${name} folds to two fields`);
+		byFoldedName.set(key, field);
+	}
+	const withoutColumn = new Map((shape.withoutColumn ?? []).map((name) => [fold(name), name]));
+	// Thousands of items usually share their field names: each name is folded and compared once.
+	const foldedNames = new Map<string, string>();
+	const folded = (name: string) => {
+		let value = foldedNames.get(name);
+		if (value === undefined) foldedNames.set(name, (value = fold(name)));
+		return value;
+	};
+	const fieldOf = (name: string) => shape.names[name] ?? byFoldedName.get(folded(name));
 	const resemblances = new Map<string, string | undefined>();
 	const resembles = (name: string) => {
 		if (!resemblances.has(name)) resemblances.set(name, resembledField(name, accepted));
 		return resemblances.get(name);
 	};
 	return (json, ctx) => {
+		const where = (name: string) => ({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` });
 		const raw: IDataObject = {};
 		const given: Record<string, string> = {};
+		const leftOut = new Set<string>();
+		const uncolumned: Array<[string, unknown]> = [];
 		const extra: Array<[string, unknown]> = [];
+		const take = (field: string, name: string) => {
+			if (given[field] !== undefined) throw fieldError(where(name), `gives ${field} a second time (also as ${given[field]}); keep one of them`);
+			given[field] = name;
+		};
 		for (const [name, value] of Object.entries(json)) {
-			const field = shape.names[name];
-			if (field === undefined) {
-				if (!shape.ignoreOthers && !readOnly.has(name)) extra.push([name, value]);
+			if (ctx.ignoreFields?.has(folded(name))) {
+				leftOut.add(name);
 				continue;
 			}
-			if (given[field] !== undefined && given[field] !== name) {
-				throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` }, `gives ${field} a second time (also as ${given[field]}); keep one of them`);
+			if (readOnly.has(name)) continue;
+			const field = fieldOf(name);
+			if (field !== undefined) {
+				take(field, name);
+				raw[field] = value;
+				continue;
 			}
-			given[field] = name;
-			raw[field] = value;
+			if (shape.ignoreOthers) continue;
+			const customerData = withoutColumn.get(folded(name));
+			if (customerData !== undefined) {
+				take(customerData, name);
+				if (!isEmpty(value)) uncolumned.push([name, value]);
+				continue;
+			}
+			extra.push([name, value]);
 		}
 		const label = (field: string) => `Item JSON › ${given[field] ?? field}`;
-		const extraNames = extra.map(([name]) => name);
-		for (const name of extraNames) {
+		for (const [name] of extra) {
 			const resembled = resembles(name);
 			if (resembled) {
 				throw fieldError(
-					{ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` },
+					where(name),
 					`looks like ${resembled}, which this operation reads; rename it`,
-					`A field named like one Map Automatically reads (another case, _ or -, a letter or two off) is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out. Rename it to ${resembled} if that is what it holds, or give it a clearly different name (${EDIT_FIELDS_HINT}, or Rename Keys).`,
+					`A field named a letter or two off one Map Automatically reads is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out. Rename it to ${resembled} if that is what it holds, give it a clearly different name (${EDIT_FIELDS_HINT}, or Rename Keys), or add it to Fields to Ignore to leave it out.`,
 				);
 			}
 		}
-		if (ctx.extraFields === 'ignoreIt') return { raw, label, ignored: extraNames };
-		if (!extra.length) return { raw, label };
-		if (ctx.extraFields === 'customProperties') {
+		const ignoredFields = (...more: Array<Array<[string, unknown]>>) => {
+			for (const fields of more) for (const [name] of fields) leftOut.add(name);
+			return Object.keys(json).filter((name) => leftOut.has(name));
+		};
+		const read = (ignored: string[]) => (ignored.length ? { raw, label, ignored } : { raw, label });
+		if (ctx.extraFields === 'ignoreIt') return { raw, label, ignored: ignoredFields(uncolumned, extra) };
+		if (ctx.extraFields === 'customProperties' && (extra.length || uncolumned.length)) {
 			if (!takesProperties) {
 				throw fieldError(
 					{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Handling Extra Fields in Input' },
 					'this operation takes no custom properties; choose Error or Ignore Them',
 				);
 			}
-			raw.properties = withExtraProperties(raw.properties, extra, ctx) as IDataObject[string];
-			return { raw, label };
+			const sent = new Set([...uncolumned, ...extra].map(([name]) => name));
+			const inItemOrder = Object.entries(json).filter(([name]) => sent.has(name));
+			raw.properties = withExtraProperties(raw.properties, inItemOrder, ctx) as IDataObject[string];
+			return read(ignoredFields());
 		}
+		if (!extra.length) return read(ignoredFields(uncolumned));
+		const extraNames = extra.map(([name]) => name);
 		throw fieldError(
 			{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Item JSON' },
 			`has ${extra.length === 1 ? 'a field' : 'fields'} this operation does not take: ${nameList(extraNames)}`,
-			`Map Automatically reads ${accepted.join(', ')}. Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, remove other fields first (${EDIT_FIELDS_HINT}), ${takesProperties ? 'put custom values under properties, ' : ''}or use Define Below.`,
+			`Map Automatically reads ${accepted.join(', ')} (in any case, with or without spaces, _ or -). Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, list the fields to leave out in Fields to Ignore, ${takesProperties ? 'put custom values under properties, ' : ''}or use Define Below.`,
 		);
 	};
 }

@@ -1,15 +1,24 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import type { ExtraFieldHandling } from './extraFields';
+import { extraFieldSettings, type ExtraFieldSettings } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { parseRow } from './rowSchemas';
 
 /** A validated row, and the fields its item's output gets besides the service's answer. */
 export interface ReadRow<T> {
 	row: T;
-	/** With Map Automatically and Ignore Them: `ignoredFields`, the item's fields that were left out. */
+	/** With Map Automatically: `ignoredFields`, the item's fields that were left out (always with Ignore Them). */
 	output: IDataObject;
+}
+
+/**
+ * What Map Automatically does with the fields of an item it does not write, as the node's
+ * parameters set it (Handling Extra Fields in Input, Fields to Ignore), read once per run. The
+ * one place these settings are read.
+ */
+export function readExtraFieldSettings(ctx: IExecuteFunctions): ExtraFieldSettings {
+	return extraFieldSettings(ctx.getNodeParameter('handlingExtraData', 0, 'error'), ctx.getNodeParameter('ignoreFields', 0, ''));
 }
 
 /**
@@ -30,9 +39,9 @@ export function rowReader<T extends IDataObject>(
 	const automatic = ctx.getNodeParameter('inputMode', 0, 'mapFields') === 'itemJson';
 	if (automatic) {
 		const items = ctx.getInputData();
-		const extraFields = ctx.getNodeParameter('handlingExtraData', 0, 'error') as ExtraFieldHandling;
+		const settings = readExtraFieldSettings(ctx);
 		return (itemIndex) => {
-			const { raw, label, ignored } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex, extraFields });
+			const { raw, label, ignored } = spec.fromItemJson(items[itemIndex].json, { node, itemIndex, ...settings });
 			const row = parseRow(spec.schema, raw, { node, itemIndex, label });
 			return { row, output: ignored ? { ignoredFields: ignored } : {} };
 		};

@@ -53,8 +53,9 @@ const customerNames = {
 };
 
 /**
- * Fields of a customer record as Get Many returns it that a write does not take: they come from
- * the service, so leaving them out loses nothing (the service keeps them as they are).
+ * What the service sets on the customer records Get Many returns (IDs, dates, statuses,
+ * subscription state): a write does not take them, and leaving them out loses nothing (the
+ * service keeps them as they are), so a record read from the service can be written back.
  */
 const customerReadOnly = [
 	'id',
@@ -63,11 +64,6 @@ const customerReadOnly = [
 	'companyId',
 	'createdDate',
 	'updatedDate',
-	'jobTitle',
-	'phone',
-	'country',
-	'state',
-	'city',
 	'channel',
 	'status',
 	'customerStatus',
@@ -76,7 +72,17 @@ const customerReadOnly = [
 	'unsubscribedDate',
 ];
 
-export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, readOnly: customerReadOnly });
-export const readRecipientJson = itemJsonReader({ names: customerNames, readOnly: customerReadOnly });
-export const readV1SubscriberJson = itemJsonReader({ names: personNames, readOnly: customerReadOnly });
+/**
+ * Customer data the customer and survey writes have no column for (the import has): a record
+ * read from the service carries it, and so do CRM contacts. Never dropped silently: listed in
+ * `ignoredFields`, or sent as custom properties where the row takes them (the spec's own example
+ * of a customer property is country).
+ */
+export const CUSTOMER_DATA_WITHOUT_COLUMN = ['job_title', 'phone', 'country', 'state', 'city'];
+
+const customerReading = { readOnly: customerReadOnly, withoutColumn: CUSTOMER_DATA_WITHOUT_COLUMN };
+
+export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, ...customerReading });
+export const readRecipientJson = itemJsonReader({ names: customerNames, ...customerReading });
+export const readV1SubscriberJson = itemJsonReader({ names: personNames, ...customerReading });
 export const readEmailJson = itemJsonReader({ names: { email: 'email' }, ignoreOthers: true });
