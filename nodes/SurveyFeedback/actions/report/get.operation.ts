@@ -5,7 +5,7 @@ import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
-import { reportRecord } from '../../../shared/records';
+import { reportRecord, reportRecordV3 } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { dateRangeProperty } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';
@@ -73,3 +73,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 }
 
 export const returns = reportRecord;
+
+export const returnsFromVersion3 = reportRecordV3;
