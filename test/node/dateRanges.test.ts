@@ -144,6 +144,18 @@ describe('presets sent by the list endpoints’ own date rules', () => {
 		expect(queryOf(losAngeles.sent[0])).toEqual({ limit: '50', startDate: '2026-02-01', endDate: '2026-02-28', page: '1' });
 	});
 
+	it('Legacy › Deprecated: Get Responses: Last 30 Days as instants, today included', async () => {
+		// Monday 2 March 2026 09:00 in Auckland (UTC+13): 1 February to 2 March there.
+		atNow('2026-03-01T20:00:00Z');
+		const { sent, error } = await run(
+			{ resource: 'legacy', operation: 'npsGetResponses', filters: { dateRange: 'last30Days' } },
+			{ timezone: AUCKLAND, typeVersion: 3 },
+		);
+		expect(error).toBeUndefined();
+		expect(pathOf(sent[0])).toBe('/api/v2/nps/customers/response');
+		expect(queryOf(sent[0])).toEqual({ startDate: '2026-01-31T11:00:00Z', endDate: '2026-03-02T10:59:59.999Z', page: '1', limit: '50' });
+	});
+
 	it('a preset leaves out the dates a Custom range had (hidden in the editor, still saved)', async () => {
 		atNow('2026-11-29T20:00:00Z');
 		const { sent } = await run(
