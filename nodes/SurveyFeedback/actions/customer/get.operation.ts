@@ -16,8 +16,9 @@ const byId = getByIdOperation({
 		value: 'get',
 		action: 'Get a customer',
 		description: 'Get a customer by ID or by email',
+		// What a model reads of saved tool nodes too (a parameter's default is not saved): kept as it was.
 		toolDescription:
-			'Get one customer by its customer ID, or from node version 3 by its email: email, name, company, tags, custom properties and createdDate.',
+			'Get one customer by its customer ID: email, name, company, tags, custom properties and createdDate.',
 	},
 	id: { displayName: 'Customer ID', name: 'customerId', description: 'The ID of the customer' },
 	path: '/api/v2/customers',
