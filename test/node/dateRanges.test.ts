@@ -6,6 +6,10 @@
  * what they sent.
  */
 import { DateTime, Settings } from 'luxon';
+import type { INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 
 import { pathOf, queryOf } from '../helpers/engine';
 import { runNodeOn } from '../helpers/runNode';
@@ -208,5 +212,30 @@ describe('workflows saved before the presets (no Date Range) send what they sent
 	it('a list without any date filter sends no dates', async () => {
 		const { sent } = await run({ resource: 'feedback', operation: 'getMany' }, { typeVersion: 1 });
 		expect(queryOf(sent[0])).toEqual({ limit: '50', page: '1' });
+	});
+});
+
+describe('in the editor, a filters collection shows Start and End Date only without a preset', () => {
+	// n8n's own rule for a collection's options (the editor's CollectionParameter asks it), relative to the collection.
+	const description = new SurveyFeedback().description;
+	const filtersOf = (resource: string) =>
+		description.properties.find(
+			(property) =>
+				property.name === 'filters' &&
+				(property.displayOptions?.show?.resource as string[] | undefined)?.[0] === resource &&
+				(property.displayOptions?.show?.operation as string[] | undefined)?.[0] === 'getMany',
+		)!;
+
+	it.each(['feedback', 'outbox', 'customer'])('%s › Get Many', (resource) => {
+		const options = filtersOf(resource).options as INodeProperties[];
+		const shown = (filters: Record<string, string>) =>
+			['startDate', 'endDate'].map((name) =>
+				NodeHelpers.displayParameterPath({ resource, operation: 'getMany', filters }, options.find((option) => option.name === name)!, 'filters', { typeVersion: 3 }, description),
+			);
+		expect(options.map((option) => option.name)).toContain('dateRange');
+		// A workflow saved before the presets: its dates stay in view.
+		expect(shown({ startDate: '2026-03-01' })).toEqual([true, true]);
+		expect(shown({ dateRange: 'custom' })).toEqual([true, true]);
+		expect(shown({ dateRange: 'lastCalendarWeek', startDate: '2026-03-01' })).toEqual([false, false]);
 	});
 });
