@@ -27,7 +27,7 @@ export const PROPERTY_SOURCE_HINT = `the properties found on the account's ${PRO
 export async function accountProperties(ctx: ILoadOptionsFunctions, transport: Transport): Promise<AccountProperty[]> {
 	const body = await transport.for(ctx, 'Customer properties').request({ method: 'GET', path: '/api/v2/customers', qs: { limit: PROPERTY_SAMPLE_SIZE } });
 	const found = new Map<string, { label: string; name?: string; types: Map<string, number> }>();
-	for (const customer of recordsOf(body, 'customers')) {
+	for (const customer of recordsOf(body, 'subscribers')) {
 		const properties = Array.isArray(customer.properties) ? (customer.properties as IDataObject[]) : [];
 		for (const property of properties) {
 			if (!property || typeof property !== 'object' || typeof property.label !== 'string' || !property.label.trim()) continue;

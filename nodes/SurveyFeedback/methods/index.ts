@@ -2,6 +2,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { listSearchMethods } from '../../shared/listSearch';
 import type { Transport } from '../../shared/transport';
+import { loadOptionsMethods } from './loadOptions';
 
 /**
  * The node's editor methods, all sent through the given transport: the resource locators'
@@ -12,5 +13,6 @@ import type { Transport } from '../../shared/transport';
 export function nodeMethods(transport: Transport): NonNullable<INodeType['methods']> {
 	return {
 		listSearch: listSearchMethods(transport),
+		loadOptions: loadOptionsMethods(transport),
 	};
 }
