@@ -81,6 +81,17 @@ export class NodePanel {
 		);
 	}
 
+	/** The entries a dropdown parameter lists (each entry's text: its name, then its description), read with the list open, then closed again. */
+	async optionsOf(parameter: string): Promise<string[]> {
+		await this.page.getByTestId(`parameter-input-${parameter}`).click();
+		const options = this.page.getByRole('option').filter({ visible: true });
+		await options.first().waitFor();
+		const texts = await options.allInnerTexts();
+		await this.page.keyboard.press('Escape');
+		await options.first().waitFor({ state: 'hidden' });
+		return texts.map((text) => text.trim());
+	}
+
 	/** Whether a boolean parameter's switch (e.g. Simplify) is on. */
 	async switchIsOn(parameter: string): Promise<boolean> {
 		return await this.page.getByTestId(`parameter-input-${parameter}`).evaluate((element) => {

@@ -4,7 +4,7 @@
  * which requests the service saw.
  */
 import { start, type Simulator } from '../simulator';
-import { needsModelOrMcpClient, readExamples } from './examples';
+import { needsModelOrMcpClient, readExamples, runnableNow } from './examples';
 import { createInstance, ensureN8n, nodeError, outputEntries, REPO_ROOT, type N8nInstance, type WorkflowJson } from './harness';
 import { examplesCredential } from './simulatorCredentials';
 
@@ -121,7 +121,8 @@ export async function runDemo(): Promise<boolean> {
 	console.log(`simulator: v2 ${sim.baseUrl}, legacy ${sim.legacyBaseUrl}, demo account "${sim.accounts[0].name}"`);
 	const n8n = await createInstance({ packageDir: REPO_ROOT, name: 'demo' });
 	try {
-		const examples = Object.entries(readExamples()).map(([file, workflow]) => ({ file, workflow }));
+		// A scheduled example runs once, now, from a Manual Trigger in its place (runnableNow).
+		const examples = Object.entries(readExamples()).map(([file, workflow]) => ({ file, workflow: runnableNow(workflow) }));
 		await n8n.importCredentials([examplesCredential(sim)]);
 		// The trigger example polls every minute; the demo makes it poll every 10 s so nobody waits.
 		const workflows = examples.map(({ file, workflow }) =>

@@ -25,3 +25,21 @@ export function readExamples(): Record<string, WorkflowJson> {
 export function needsModelOrMcpClient(workflow: WorkflowJson): boolean {
 	return workflow.nodes.some((node) => String(node.type).startsWith('@n8n/n8n-nodes-langchain.'));
 }
+
+const SCHEDULE_TRIGGER = 'n8n-nodes-base.scheduleTrigger';
+
+/**
+ * The workflow as `n8n execute` can run it now: that command starts only from a Manual Trigger, so
+ * a Schedule Trigger (the weekly report's) becomes a Manual Trigger of the same name, as the
+ * editor's "Execute workflow" runs a scheduled workflow once, at once. The demo and the e2e tests
+ * import this; users import the file as it is.
+ */
+export function runnableNow(workflow: WorkflowJson): WorkflowJson {
+	if (!workflow.nodes.some((node) => node.type === SCHEDULE_TRIGGER)) return workflow;
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.type === SCHEDULE_TRIGGER ? { ...node, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} } : node,
+		),
+	};
+}

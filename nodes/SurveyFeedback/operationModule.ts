@@ -34,6 +34,8 @@ interface OperationBase {
 	properties: INodeProperties[];
 	/** The records it returns, when they have more than ten fields: the node then offers Simplify. */
 	returns?: RecordShape;
+	/** The same records as Simplify returns them from node version 3, where that differs from version 2. */
+	returnsFromVersion3?: RecordShape;
 }
 
 /** One request (or one paged walk) per input item. */

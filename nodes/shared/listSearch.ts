@@ -46,6 +46,10 @@ export function listSearchMethods(transport: Transport) {
 		/** The campaigns a transactional survey can go out through: active, by email or in-app. */
 		searchSendableCampaigns: search('Campaign', '/api/v2/campaigns', 'campaigns', campaignLabel, (campaign) => isActive(campaign) && sendsByEmailOrInApp(campaign)),
 		searchTemplates: search('Template', '/api/v2/templates', 'templates', (template) => String(template.name ?? template.id)),
+		/** The account's companies by name, with their domain (the first page of the list, as the service sorts it). */
+		searchCompanies: search('Company', '/api/v2/companies', 'companies', (company) =>
+			`${String(company.companyName ?? company.name ?? company.id)}${company.domain ? ` (${String(company.domain)})` : ''}`,
+		),
 		async searchTrendGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 			const found = await trendGroups.call(this, filter);
 			return { results: [{ name: 'Default Group', value: 'default' }, ...found.results] };

@@ -108,6 +108,18 @@ export const reportRecord: RecordShape = {
 	],
 };
 
+/**
+ * The report as Simplify returns it from node version 3: a row a sheet or a chat can take, with
+ * the breakdown (shares in % and counts). The total of responses is the sum of the three counts;
+ * the campaign's ID and metric, the delivery statistics and the nested fields stay in the raw report.
+ */
+export const reportRecordV3: RecordShape = {
+	...reportRecord,
+	simplified: [
+		'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+	],
+};
+
 /** The names of a shape's simplified fields, in their order. */
 export function simplifiedFieldNames(shape: RecordShape): string[] {
 	return shape.simplified.map((field) => (typeof field === 'string' ? field : field[0]));

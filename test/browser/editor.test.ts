@@ -131,10 +131,26 @@ describe('the editor in a browser', () => {
 
 		await editor.node.selectOption('resource', 'Report');
 		await editor.node.selectOption('operation', 'Get');
-		// A node added anew is version 3: reads of big records have Simplify (version 2 on), on.
-		await editor.node.expectParameters(['Campaign', 'Start Date', 'End Date', 'Simplify'], ['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options', 'Output']);
+		// A node added anew is version 3: reads of big records have Simplify, on; the dates start as Custom.
+		await editor.node.expectParameters(
+			['Campaign', 'Date Range', 'Start Date', 'End Date', 'Simplify'],
+			['Email', 'Input Mode', 'Score', 'Custom Properties', 'Import Options', 'Output'],
+		);
 		expect(await editor.node.switchIsOn('simple')).toBe(true);
 		await shot('report-get');
+
+		// The Date Range presets, each with the days it covers; a preset hides the two dates, Custom shows them again.
+		const presets = await editor.node.optionsOf('dateRange');
+		const names = [
+			'Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days', 'Last Complete Calendar Week', 'Last Complete Calendar Month', 'This Month So Far', 'Custom',
+		];
+		expect(presets.map((text) => names.find((name) => text.startsWith(name)))).toEqual(names);
+		expect(presets.find((text) => text.startsWith('Last Complete Calendar Week'))).toContain('Monday to Sunday');
+		await editor.node.selectOption('dateRange', 'Last Complete Calendar Week');
+		await editor.node.expectParameters(['Campaign', 'Date Range', 'Simplify'], ['Start Date', 'End Date']);
+		await shot('report-get-last-week');
+		await editor.node.selectOption('dateRange', 'Custom');
+		await editor.node.expectParameters(['Date Range', 'Start Date', 'End Date'], []);
 	});
 
 	step("4. the campaign picker lists the simulator's campaigns, filters as you type, and fills the field", async () => {

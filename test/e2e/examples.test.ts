@@ -9,6 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { DateTime } from 'luxon';
+
 import { nodeError, nodesThatRan, outputItems, PINNED_N8N_VERSION, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
 import { needsModelOrMcpClient } from '../../dev/n8n/examples';
 import {
@@ -153,13 +155,24 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 		expect(posts.map((r) => r.body.feedback.length)).toEqual([input.length]);
 	},
 	'weekly-report.json': async (res, log) => {
+		// Last Complete Calendar Week in the instance's time zone: a Monday to the Sunday after it, ended before today.
 		const campaigns = (await sim.get('/api/v2/campaigns', ACCOUNT_A.readKey)).campaigns;
-		const reports = outputItems(res, "Last week's report");
-		expect(reports.map((r) => r.campaignId).sort()).toEqual(campaigns.map((c: { id: string }) => c.id).sort());
 		const [request] = log.filter((r) => r.path === '/api/v2/reports/');
+		const monday = DateTime.fromISO(request.query.startDate, { zone: 'utc' });
+		const sunday = DateTime.fromISO(request.query.endDate, { zone: 'utc' });
 		expect(request.query.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-		expect(request.query.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-		expect(typeof outputItems(res, 'NPS score')[0].nps).toBe('number');
+		expect([monday.weekday, sunday.weekday, sunday.diff(monday, 'days').days]).toEqual([1, 7, 6]);
+		const daysAgo = DateTime.utc().startOf('day').diff(sunday, 'days').days;
+		expect(daysAgo).toBeGreaterThanOrEqual(0);
+		expect(daysAgo).toBeLessThanOrEqual(8);
+		// One flat row per campaign: the campaign, the days, the score and the breakdown (node version 3's Simplify).
+		const reports = outputItems(res, "Last week's report");
+		expect(reports.map((r) => r.campaignName).sort()).toEqual(campaigns.map((c: { name: string }) => c.name).sort());
+		for (const report of reports) {
+			expect(Object.keys(report)).toEqual([
+				'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+			]);
+		}
 	},
 	'detractors.json': async (res, log) => {
 		const [request] = log.filter((r) => r.path === '/api/v2/feedback');

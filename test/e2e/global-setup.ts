@@ -12,6 +12,7 @@ import { start } from '../../dev/simulator';
 import { createInstance, getFreePort, REPO_ROOT } from '../../dev/n8n/harness';
 import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { AI_WORKFLOWS, aiCredentials } from './ai-workflows';
+import { runnableNow } from '../../dev/n8n/examples';
 import { CONTEXT_ENV, CREDENTIALS, readExamples, type CredentialSpec, type E2eContext } from './support';
 import { ALL_WORKFLOWS } from './workflows';
 
@@ -35,7 +36,8 @@ export default async function globalSetup(): Promise<void> {
 			...aiCredentials(chatModelPort),
 		]);
 		const examples = readExamples();
-		await n8n.importWorkflows([...ALL_WORKFLOWS, ...AI_WORKFLOWS, ...Object.values(examples)]);
+		// A scheduled example is imported with a Manual Trigger in its place, so that `n8n execute` runs it now.
+		await n8n.importWorkflows([...ALL_WORKFLOWS, ...AI_WORKFLOWS, ...Object.values(examples).map(runnableNow)]);
 		const ctx: E2eContext = {
 			sim: { baseUrl: sim.baseUrl, legacyBaseUrl: sim.legacyBaseUrl, controlUrl: sim.controlUrl },
 			n8n: { runtime: n8n.runtime, name: n8n.name, workDir: n8n.workDir, port: n8n.port, packages: n8n.packages },

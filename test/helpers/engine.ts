@@ -421,6 +421,23 @@ export async function listSearch(options: { node: INode; nodeType?: INodeType; c
 }
 
 /**
+ * A load-options list of the node (a dropdown's choices), the way the editor asks for one:
+ * n8n-core's LoadOptionsContext for the parameter at `path`, with the node's current parameters
+ * (those a list depends on, such as the campaign).
+ */
+export async function loadOptions(options: { node: INode; nodeType?: INodeType; credentials: Credentials; path: string; method: string }) {
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType });
+	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path);
+	const load = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.loadOptions?.[options.method];
+	if (!load) throw new Error(`The node has no load-options method ${options.method}`);
+	const sent: SentRequest[] = [];
+	const results = await recording.run(sent, () => load.call(context as ILoadOptionsFunctions));
+	return { results, sent };
+}
+
+/**
  * A column mapper's list of fields, the way the editor asks for it when it opens the mapper:
  * n8n-core's LoadOptionsContext for the `columns` parameter, with the node's current parameters.
  */

@@ -219,13 +219,19 @@ describe('which operations offer Simplify', () => {
 		const offering = resources.flatMap((resource) => resource.operations.filter((operation) => operation.returns).map((operation) => `${resource.name}: ${operation.option.name}`));
 		expect(offering.sort()).toEqual(CASES.map(({ name }) => name).sort());
 		const toggles = description.properties.filter((property) => property.name === 'simple');
-		expect(toggles).toHaveLength(CASES.length);
-		for (const toggle of toggles) expect(toggle.displayOptions?.show?.['@version']).toEqual([2, 3]);
+		// Report › Get has one toggle per simplified shape: version 2's and version 3's.
+		expect(toggles).toHaveLength(CASES.length + 1);
+		for (const toggle of toggles) {
+			const versions = toggle.displayOptions?.show?.['@version'];
+			const isReport = (toggle.displayOptions?.show?.resource as string[])[0] === 'report';
+			if (isReport) expect([[2], [3]]).toContainEqual(versions);
+			else expect(versions).toEqual([2, 3]);
+		}
 	});
 
 	it("as a tool, version 2's description names the simplified fields; version 1's stays as it was", () => {
 		const descriptions = description.properties.filter((property) => property.name === 'toolDescription');
-		const v2 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[2,3]');
+		const v2 = descriptions.filter((property) => ['[2,3]', '[2]'].includes(JSON.stringify(property.displayOptions?.show?.['@version'])));
 		const v1 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[1]');
 		expect(v2).toHaveLength(CASES.length);
 		expect(v1).toHaveLength(CASES.length);
@@ -246,6 +252,44 @@ describe('which operations offer Simplify', () => {
 			const sent = new Set(records.flatMap((record) => Object.keys(record)));
 			expect([...sent].sort()).toEqual([...shape.fields].sort());
 		}
+	});
+});
+
+describe('Report › Get from version 3: a flat row with the breakdown', () => {
+	const parameters = () => ({ resource: 'report', operation: 'get', startDate: '2025-01-01', endDate: '2026-12-31' });
+	const V3_FIELDS = [
+		'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+	];
+
+	it('Simplify returns the campaign, the days, the score and the shares and counts, one row per campaign', async () => {
+		const whole = (await run({ ...parameters(), simple: false }, { typeVersion: 3 })).json;
+		const v3 = await run(parameters(), { typeVersion: 3 });
+		expect(v3.error).toBeUndefined();
+		expect(v3.json).toHaveLength(whole.length);
+		expect(whole.length).toBeGreaterThan(1);
+		v3.json.forEach((record, index) => {
+			expect(Object.keys(record)).toEqual(V3_FIELDS);
+			for (const name of V3_FIELDS) expect(record[name]).toEqual(whole[index][name]);
+			// Flat: every value a cell can take.
+			for (const value of Object.values(record)) expect(value === null || typeof value !== 'object').toBe(true);
+			expect(Number(record.promotersCount) + Number(record.passivesCount) + Number(record.detractorsCount)).toBe(whole[index].totalResponses);
+		});
+		expect(v3.json.some((record) => Number(record.promotersCount) > 0)).toBe(true);
+	});
+
+	it('version 2 keeps the simplified report it had', async () => {
+		const v2 = await run(parameters(), { typeVersion: 2 });
+		expect(Object.keys(v2.json[0])).toEqual(['campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses', 'sent', 'responded', 'responseRate']);
+	});
+
+	it('as an AI tool, version 3 returns the same fields and its description names them', async () => {
+		const tool = await run(parameters(), { typeVersion: 3, tool: true });
+		expect(Object.keys(tool.json[0])).toEqual(V3_FIELDS);
+		const descriptions = new SurveyFeedback().description.properties.filter(
+			(property) => property.name === 'toolDescription' && (property.displayOptions?.show?.resource as string[] | undefined)?.[0] === 'report',
+		);
+		const v3 = descriptions.find((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[3]');
+		expect(v3?.default).toContain(`Each record returned has only these fields: ${V3_FIELDS.join(', ')}.`);
 	});
 });
 

@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifiedFieldNames } from '../../shared/records';
+import { type RecordShape, simplifiedFieldNames } from '../../shared/records';
 import { outputProperties } from '../helpers/output/output';
-import { VERSION_1, VERSION_2 } from '../helpers/versions';
+import { VERSION_1, VERSION_2, VERSION_2_ONLY, VERSION_3 } from '../helpers/versions';
 import type { OperationModule } from '../operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
@@ -62,7 +62,7 @@ function operationList(resource: Resource): INodeProperties {
  * operation whose records are simplified by default also names the fields the model will get.
  */
 function toolDescription(operation: OperationModule): INodeProperties[] {
-	const { option, returns } = operation;
+	const { option, returns, returnsFromVersion3 } = operation;
 	const text = option.toolDescription ?? `${option.description}.`;
 	const property = (defaultText: string, show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
 		displayName: 'Tool Description',
@@ -74,10 +74,16 @@ function toolDescription(operation: OperationModule): INodeProperties[] {
 		displayOptions: { show: { '@tool': [true], ...show } },
 	});
 	if (!returns) return [property(text, {})];
-	return [
-		property(text, VERSION_1),
-		property(`${text} Each record returned has only these fields: ${simplifiedFieldNames(returns).join(', ')}.`, VERSION_2),
-	];
+	const withFields = (shape: RecordShape) => `${text} Each record returned has only these fields: ${simplifiedFieldNames(shape).join(', ')}.`;
+	if (!returnsFromVersion3) return [property(text, VERSION_1), property(withFields(returns), VERSION_2)];
+	return [property(text, VERSION_1), property(withFields(returns), VERSION_2_ONLY), property(withFields(returnsFromVersion3), VERSION_3)];
+}
+
+/** Simplify and the tool's Output of an operation that returns records, per node version. */
+function operationOutputProperties({ returns, returnsFromVersion3 }: OperationModule): INodeProperties[] {
+	if (!returns) return [];
+	if (!returnsFromVersion3) return outputProperties(returns);
+	return [...outputProperties(returns, VERSION_2_ONLY), ...outputProperties(returnsFromVersion3, VERSION_3)];
 }
 
 /** The node's Resource list, and per resource its Operation list and every operation's properties. */
@@ -98,7 +104,7 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 				updateDisplayOptions({ show: { resource: [resource.value], operation: [operation.option.value] } }, [
 					...toolDescription(operation),
 					...operation.properties,
-					...(operation.returns ? outputProperties(operation.returns) : []),
+					...operationOutputProperties(operation),
 				]),
 			),
 		]),

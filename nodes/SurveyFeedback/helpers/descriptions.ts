@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DATE_RANGE_OPTIONS, DATE_RANGE_ZONE_NOTE, PRESETS_WITHOUT_DATES } from '../../shared/dateRanges';
 import { locator } from '../../shared/descriptions';
 import { EXTRA_FIELD_CHOICES } from './bulk/extraFields';
 
@@ -32,15 +33,50 @@ export const trendGroupLocator = () =>
 		placeholder: 'default',
 	});
 
-/** Start and end date fields for a filters collection; `rule` says how this endpoint reads them. */
+/**
+ * Date Range, an operation's own field: a preset, or Custom with the Start and End Date fields
+ * (shown only for Custom). Its default is Custom, which is also what a workflow saved before the
+ * presets reads (n8n fills a missing parameter with its default), so those keep their two dates.
+ */
+export function dateRangeProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Date Range',
+		name: 'dateRange',
+		type: 'options',
+		options: DATE_RANGE_OPTIONS,
+		default: 'custom',
+		description: `${description}. ${DATE_RANGE_ZONE_NOTE}.`,
+	};
+}
+
+/** A filters collection's Date Range; a preset hides the collection's Start and End Date. */
+export const dateRangeFilter: INodeProperties = {
+	displayName: 'Date Range',
+	name: 'dateRange',
+	type: 'options',
+	options: DATE_RANGE_OPTIONS,
+	default: 'last7Days',
+	description: `Only records of these days; Custom takes the Start Date and End Date filters. ${DATE_RANGE_ZONE_NOTE}.`,
+};
+
+/** A collection's Start and End Date: hidden by a preset, shown when there is no Date Range or it is Custom. */
+export const CUSTOM_DATES_ONLY = { hide: { dateRange: PRESETS_WITHOUT_DATES } };
+
+/**
+ * Date Range, Start Date and End Date for a filters collection; `rule` says how this endpoint
+ * reads the dates. A preset hides the two dates; a collection without a Date Range (every
+ * workflow saved before the presets) shows and sends them as before.
+ */
 export function dateRangeOptions(rule: string): INodeProperties[] {
 	return [
+		dateRangeFilter,
 		{
 			displayName: 'Start Date',
 			name: 'startDate',
 			type: 'dateTime',
 			default: '',
 			description: 'Only records from this moment on. ' + rule,
+			displayOptions: CUSTOM_DATES_ONLY,
 		},
 		{
 			displayName: 'End Date',
@@ -48,6 +84,7 @@ export function dateRangeOptions(rule: string): INodeProperties[] {
 			type: 'dateTime',
 			default: '',
 			description: 'Only records up to this moment. ' + rule,
+			displayOptions: CUSTOM_DATES_ONLY,
 		},
 	];
 }

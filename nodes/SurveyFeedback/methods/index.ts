@@ -2,6 +2,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { listSearchMethods } from '../../shared/listSearch';
 import type { Transport } from '../../shared/transport';
+import { loadOptionsMethods } from './loadOptions';
 import { resourceMappingMethods } from './resourceMapping';
 
 /**
@@ -13,6 +14,7 @@ import { resourceMappingMethods } from './resourceMapping';
 export function nodeMethods(transport: Transport): NonNullable<INodeType['methods']> {
 	return {
 		listSearch: listSearchMethods(transport),
+		loadOptions: loadOptionsMethods(transport),
 		resourceMapping: resourceMappingMethods(transport),
 	};
 }

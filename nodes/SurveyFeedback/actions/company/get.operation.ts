@@ -1,7 +1,15 @@
-import { companyRecord } from '../../../shared/records';
-import { getByIdOperation } from '../../helpers/operations/getById';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-export const { option, properties, execute } = getByIdOperation({
+import { at } from '../../../shared/errors';
+import { requireText } from '../../../shared/inputs';
+import { companyRecord } from '../../../shared/records';
+import type { ServiceApi } from '../../../shared/transport';
+import { recordOf } from '../../helpers/lists/readRecords';
+import { getByIdOperation } from '../../helpers/operations/getById';
+import { isVersion3, VERSION_3, VERSIONS_1_AND_2 } from '../../helpers/versions';
+
+/** Versions 1 and 2: the ID or domain typed in (a saved workflow keeps its `companyId`). */
+const byId = getByIdOperation({
 	option: {
 		name: 'Get',
 		value: 'get',
@@ -18,5 +26,40 @@ export const { option, properties, execute } = getByIdOperation({
 	},
 	path: '/api/v2/companies',
 });
+
+export const option = byId.option;
+
+/** Version 3: the company from the account's list, by ID or by domain: the service looks both up on one path. */
+const companyLocator: INodeProperties = {
+	displayName: 'Company',
+	name: 'company',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The company, from the list, by its ID or by its domain name',
+	modes: [
+		{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'searchCompanies', searchable: true } },
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'Company ID' },
+		{
+			displayName: 'By Domain',
+			name: 'domain',
+			type: 'string',
+			placeholder: 'example.com',
+			validation: [{ type: 'regex', properties: { regex: '^[^\\s@/]+\\.[^\\s@/]+$', errorMessage: 'Not a domain name such as example.com' } }],
+		},
+	],
+	displayOptions: { show: VERSION_3 },
+};
+
+export const properties: INodeProperties[] = [
+	...byId.properties.map((property) => ({ ...property, displayOptions: { show: VERSIONS_1_AND_2 } })),
+	companyLocator,
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+	if (!isVersion3(this)) return (await byId.execute.call(this, itemIndex, api)) as IDataObject;
+	const key = requireText(this.getNodeParameter('company', itemIndex, undefined, { extractValue: true }), at({ node: this.getNode(), itemIndex }, 'Company'));
+	return recordOf(await api.request({ method: 'GET', path: `/api/v2/companies/${encodeURIComponent(key)}`, itemIndex }));
+}
 
 export const returns = companyRecord;

@@ -16,8 +16,10 @@ export const option: OperationOption = {
 	action: 'Get many customers',
 	description: 'List customers, filtered by email, dates and properties',
 	toolDescription:
-		'Find customers, newest first: by exact email, by creation dates (YYYY-MM-DD) or by custom properties. Each customer has its ID, email, first and last name, company, tags and custom properties.',
+		'Find customers, newest first: by exact email, by creation dates (a dateRange such as last7Days, or custom with startDate and endDate as YYYY-MM-DD) or by custom properties. Each customer has its ID, email, first and last name, company, tags and custom properties.',
 };
+
+const [dateRange, startDate, endDate] = dateRangeOptions(INSTANT_RULE);
 
 export const properties: INodeProperties[] = withSortCollection([
 	...returnAllOrLimit,
@@ -28,9 +30,11 @@ export const properties: INodeProperties[] = withSortCollection([
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
+			dateRange,
 			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-			...dateRangeOptions(INSTANT_RULE),
+			endDate,
 			createdDateSort,
+			startDate,
 		],
 	},
 	...attributeFilterProperties,

@@ -8,7 +8,7 @@ import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../../operationModule';
 
 // Ecommerce accounts can also filter by order data; the spec does not show those filter names.
-const [startDate, endDate] = dateRangeOptions(INSTANT_RULE);
+const [dateRange, startDate, endDate] = dateRangeOptions(INSTANT_RULE);
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -16,13 +16,14 @@ export const option: OperationOption = {
 	action: 'Get many feedback responses',
 	description: 'List feedback responses, filtered by customer, campaign, dates and properties',
 	toolDescription:
-		'List feedback responses, newest first. Each response has its score, comment, email and name of the customer, campaign, tags, topics and createdDate. Filters: email, customerId, campaign ID, startDate and endDate as ISO dates (YYYY-MM-DD or date-time). Returns at most the configured limit of responses.',
+		'List feedback responses, newest first. Each response has its score, comment, email and name of the customer, campaign, tags, topics and createdDate. Filters: email, customerId, campaign ID, a dateRange (today, yesterday, last7Days, last30Days, lastCalendarWeek, lastCalendarMonth, thisMonth) or custom with startDate and endDate as ISO dates (YYYY-MM-DD or date-time). Returns at most the configured limit of responses.',
 };
 
 export const properties: INodeProperties[] = listProperties({
 	records: 'feedback',
 	filters: [
 		{ displayName: 'Customer ID', name: 'customerId', type: 'string', default: '', description: 'Only feedback of this customer' },
+		dateRange,
 		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Only feedback from this email' },
 		endDate,
 		{ ...createdDateSort, description: 'Order by the date the feedback was given' },

@@ -103,11 +103,14 @@ export const mappedFeedbackProperties: INodeProperties[] = [
 						displayOptions: { show: { type: ['RATING'] } },
 					},
 					{
-						displayName: 'Question UUID',
+						// The questions of the campaign's template; a UUID typed in or set by expression still works.
+						displayName: 'Question Name or ID',
 						name: 'uuid',
-						type: 'string',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getTemplateQuestions', loadOptionsDependsOn: ['campaign.value'] },
 						default: '',
-						description: "The question's UUID, from the template's survey questions (Template: Get)",
+						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						hint: 'The other questions of the campaign’s template (Comment answers its main question); by expression, the question’s UUID',
 					},
 					{
 						displayName: 'Type',

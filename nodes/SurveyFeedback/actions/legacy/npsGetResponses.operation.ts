@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange } from '../../../shared/dates';
 import { compact } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { createdDateSort, dateRangeOptions, INSTANT_RULE, returnAllOrLimit } from '../../helpers/descriptions';
+import { filterDates } from '../../helpers/lists/listQuery';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import { readSort, withSortCollection } from '../../helpers/lists/sort';
 import type { OperationOption } from '../../operationModule';
@@ -36,13 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = compact({
 		sort: readSort(this, itemIndex, { name: 'filters', label: 'Filters' }),
-		...toApiDateRange(filters.startDate, filters.endDate, 'instant', {
-			node: this.getNode(),
-			itemIndex,
-			timezone: this.getTimezone(),
-			startField: 'Filters › Start Date',
-			endField: 'Filters › End Date',
-		}),
+		...filterDates(this, itemIndex, filters, 'instant'),
 	});
 	return readPagedList(this, api, itemIndex, {
 		request: { method: 'GET', path: '/api/v2/nps/customers/response', qs },

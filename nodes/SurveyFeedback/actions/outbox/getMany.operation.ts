@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { CHANNEL_OPTIONS, SENT_BY_OPTIONS } from '../../../shared/descriptions';
 import { outboxRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
+import { CUSTOM_DATES_ONLY, dateRangeFilter } from '../../helpers/descriptions';
 import { listProperties, readListQuery } from '../../helpers/lists/listQuery';
 import { readPagedList } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../../operationModule';
@@ -16,7 +17,7 @@ export const option: OperationOption = {
 	action: 'Get many sent surveys',
 	description: 'List sent surveys, filtered by email, campaign, channel, dates and properties',
 	toolDescription:
-		'List sent surveys, newest first: recipient email, campaign, channel, who sent it, when, and whether it was opened or answered. Filters: email, campaign ID, channel, and days (YYYY-MM-DD).',
+		'List sent surveys, newest first: recipient email, campaign, channel, who sent it, when, and whether it was opened or answered. Filters: email, campaign ID, channel, and days: a dateRange (today, yesterday, last7Days, last30Days, lastCalendarWeek, lastCalendarMonth, thisMonth) or custom with startDate and endDate (YYYY-MM-DD).',
 };
 
 export const properties: INodeProperties[] = listProperties({
@@ -30,6 +31,7 @@ export const properties: INodeProperties[] = listProperties({
 			default: 'email',
 			description: 'Only surveys sent through this channel',
 		},
+		dateRangeFilter,
 		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Only surveys sent to this email' },
 		{
 			displayName: 'End Date',
@@ -37,6 +39,7 @@ export const properties: INodeProperties[] = listProperties({
 			type: 'dateTime',
 			default: '',
 			description: `Only surveys created up to the end of this day. ${DAY_RULE}.`,
+			displayOptions: CUSTOM_DATES_ONLY,
 		},
 		{
 			displayName: 'Sent By',
@@ -63,6 +66,7 @@ export const properties: INodeProperties[] = listProperties({
 			type: 'dateTime',
 			default: '',
 			description: `Only surveys created from the start of this day on. ${DAY_RULE}.`,
+			displayOptions: CUSTOM_DATES_ONLY,
 		},
 	],
 });

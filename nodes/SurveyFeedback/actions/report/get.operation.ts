@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange } from '../../../shared/dates';
+import { toApiPresetRange } from '../../../shared/dateRanges';
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
 import { recordsOf } from '../../../shared/paging';
-import { reportRecord } from '../../../shared/records';
+import { reportRecord, reportRecordV3 } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
+import { dateRangeProperty } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';
 import type { OperationOption } from '../../operationModule';
 
@@ -16,7 +17,7 @@ export const option: OperationOption = {
 	action: 'Get a campaign report',
 	description: 'Get the report of one campaign, or of every campaign, for a range of days',
 	toolDescription:
-		'Get campaign reports for a range of days (startDate and endDate as YYYY-MM-DD): per campaign the score, question statistics, a daily trend and delivery statistics. Leave the campaign empty for every campaign.',
+		'Get campaign reports for a range of days (a date range such as lastCalendarWeek, or custom with startDate and endDate as YYYY-MM-DD): per campaign the score, question statistics, a daily trend and delivery statistics. Leave the campaign empty for every campaign.',
 };
 
 export const properties: INodeProperties[] = [
@@ -24,6 +25,7 @@ export const properties: INodeProperties[] = [
 		required: false,
 		description: 'The campaign to report on. Leave empty for one report per campaign of the account.',
 	}),
+	dateRangeProperty('The days to report on, sent as days (YYYY-MM-DD) that the service reads in the account’s time zone'),
 	{
 		displayName: 'Start Date',
 		name: 'startDate',
@@ -31,6 +33,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		description:
 			'First day of the report (YYYY-MM-DD), read in the account’s time zone. Only the day is sent: a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30, and 1970-01-01, are refused.',
+		displayOptions: { show: { dateRange: ['custom'] } },
 	},
 	{
 		displayName: 'End Date',
@@ -39,6 +42,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		description:
 			'Last day of the report (YYYY-MM-DD), included whole, in the account’s time zone. Only the day is sent: a date-time is cut to its day in the workflow time zone. Impossible dates such as 2026-02-30 are refused.',
+		displayOptions: { show: { dateRange: ['custom'] } },
 	},
 ];
 
@@ -46,13 +50,15 @@ export const properties: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
 	const node = this.getNode();
 	// Date rule 4: YYYY-MM-DD only, checked here so that no request with a bad day leaves.
-	const range = toApiDateRange(this.getNodeParameter('startDate', itemIndex, ''), this.getNodeParameter('endDate', itemIndex, ''), 'reportDay', {
-		node,
-		itemIndex,
-		timezone: this.getTimezone(),
-		startField: 'Start Date',
-		endField: 'End Date',
-	});
+	const preset = this.getNodeParameter('dateRange', itemIndex, 'custom');
+	const custom = preset === 'custom';
+	const range = toApiPresetRange(
+		preset,
+		custom ? this.getNodeParameter('startDate', itemIndex, '') : '',
+		custom ? this.getNodeParameter('endDate', itemIndex, '') : '',
+		'reportDay',
+		{ node, itemIndex, timezone: this.getTimezone(), rangeField: 'Date Range', startField: 'Start Date', endField: 'End Date' },
+	);
 	const campaignId = optionalText(this.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at({ node, itemIndex }, 'Campaign'))?.trim();
 	const body = await api.request({
 		method: 'GET',
@@ -67,3 +73,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 }
 
 export const returns = reportRecord;
+
+export const returnsFromVersion3 = reportRecordV3;

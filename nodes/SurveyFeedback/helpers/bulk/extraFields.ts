@@ -55,6 +55,15 @@ export function ignoredFieldNames(value: unknown): Set<string> {
 }
 
 /**
+ * The settings from the values of Handling Extra Fields in Input and Fields to Ignore, wherever
+ * the node keeps them (top-level parameters, or a column mapper's options). Unset: Error, none.
+ */
+export function extraFieldSettings(handling: unknown, ignoreFields: unknown): ExtraFieldSettings {
+	const extraFields = typeof handling === 'string' && Object.prototype.hasOwnProperty.call(EXTRA_FIELD_CHOICES, handling) ? (handling as ExtraFieldHandling) : 'error';
+	return { extraFields, ignoreFields: ignoredFieldNames(ignoreFields) };
+}
+
+/**
  * Edit distance with swaps of two neighbouring letters counted as one edit (optimal string
  * alignment), stopping early once it exceeds `limit`.
  */

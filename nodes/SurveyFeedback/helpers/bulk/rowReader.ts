@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { isVersion3 } from '../versions';
 import type { ColumnSet } from './columnMapper';
 import { columnRowReader } from './columnReader';
-import { ignoredFieldNames, type ExtraFieldHandling, type ExtraFieldSettings } from './extraFields';
+import { extraFieldSettings, type ExtraFieldSettings } from './extraFields';
 import type { ItemJsonReader } from './itemJson';
 import { parseRow } from './rowSchemas';
 
@@ -23,10 +23,7 @@ export interface ReadRow<T> {
  */
 export function readExtraFieldSettings(ctx: IExecuteFunctions, under?: 'options'): ExtraFieldSettings {
 	const path = (name: string) => (under ? `${under}.${name}` : name);
-	return {
-		extraFields: ctx.getNodeParameter(path('handlingExtraData'), 0, 'error') as ExtraFieldHandling,
-		ignoreFields: ignoredFieldNames(ctx.getNodeParameter(path('ignoreFields'), 0, '')),
-	};
+	return extraFieldSettings(ctx.getNodeParameter(path('handlingExtraData'), 0, 'error'), ctx.getNodeParameter(path('ignoreFields'), 0, ''));
 }
 
 /**

@@ -17,7 +17,16 @@ export const customPropertiesField: INodeProperties = {
 			displayName: 'Property',
 			name: 'property',
 			values: [
-				{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name' },
+				{
+					// The labels the account shows (methods/accountProperties.ts); one not listed yet is typed in by expression.
+					displayName: 'Label Name or ID',
+					name: 'label',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getCustomPropertyLabels' },
+					default: '',
+					description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					hint: 'The labels the account’s newest customers carry, each with its type; by expression, any registered label',
+				},
 				{
 					displayName: 'Type',
 					name: 'type',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toApiDateRange, type DateRule } from '../../../shared/dates';
+import { toApiPresetRange } from '../../../shared/dateRanges';
+import type { DateRule } from '../../../shared/dates';
 import { attributeFilterProperties, campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { attributeFilterQuery, compact, optionalText } from '../../../shared/inputs';
@@ -48,17 +49,27 @@ export function readListQuery(
 	});
 }
 
-/** The part every filtered list shares: Filters › Start and End Date by the endpoint's rule, and the attribute filters. */
+/**
+ * Filters › Date Range (or, for Custom and for collections without one, Filters › Start and End
+ * Date) by the endpoint's rule.
+ */
+export function filterDates(ctx: IExecuteFunctions, itemIndex: number, filters: IDataObject, dateRule: DateRule): IDataObject {
+	const custom = filters.dateRange === undefined || filters.dateRange === 'custom';
+	return toApiPresetRange(filters.dateRange, custom ? filters.startDate : undefined, custom ? filters.endDate : undefined, dateRule, {
+		node: ctx.getNode(),
+		itemIndex,
+		timezone: ctx.getTimezone(),
+		rangeField: 'Filters › Date Range',
+		startField: 'Filters › Start Date',
+		endField: 'Filters › End Date',
+	});
+}
+
+/** The part every filtered list shares: the dates of its Filters by the endpoint's rule, and the attribute filters. */
 export function datesAndAttributes(ctx: IExecuteFunctions, itemIndex: number, filters: IDataObject, dateRule: DateRule): IDataObject {
 	const node = ctx.getNode();
 	return {
-		...toApiDateRange(filters.startDate, filters.endDate, dateRule, {
-			node,
-			itemIndex,
-			timezone: ctx.getTimezone(),
-			startField: 'Filters › Start Date',
-			endField: 'Filters › End Date',
-		}),
+		...filterDates(ctx, itemIndex, filters, dateRule),
 		...attributeFilterQuery(
 			ctx.getNodeParameter('attributeFilters', itemIndex, {}) as IDataObject,
 			ctx.getNodeParameter('match', itemIndex, 'all') as string,

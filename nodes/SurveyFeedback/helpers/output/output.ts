@@ -12,8 +12,13 @@ import { isToolRun, simplifyRecord } from './toolMode';
  * instead: Simplified, Raw, or Selected Fields (the ID always kept).
  */
 
-/** Simplify, Output and Fields of an operation that returns `shape` records. */
-export function outputProperties(shape: RecordShape): INodeProperties[] {
+/** The shape of the operation's records in this run's node version. */
+export function returnedShape(operation: OperationModule, typeVersion: number): RecordShape | undefined {
+	return typeVersion >= 3 && operation.returnsFromVersion3 ? operation.returnsFromVersion3 : operation.returns;
+}
+
+/** Simplify, Output and Fields of an operation that returns `shape` records, on the given versions (from version 2). */
+export function outputProperties(shape: RecordShape, versions: { '@version': number[] } = VERSION_2): INodeProperties[] {
 	const simplifiedList = simplifiedFieldNames(shape).join(', ');
 	return [
 		{
@@ -23,7 +28,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 			default: true,
 			description: 'Whether to return a simplified version of the response instead of the raw data',
 			hint: `Simplified ${shape.plural} have ${simplifiedList}`,
-			displayOptions: { show: { ...VERSION_2, '@tool': [false] } },
+			displayOptions: { show: { ...versions, '@tool': [false] } },
 		},
 		{
 			displayName: 'Output',
@@ -36,7 +41,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 				{ name: 'Selected Fields', value: 'selected', description: `Return the ${shape.idField} and the fields you choose` },
 			],
 			description: `Which fields of the ${shape.plural} the tool returns to the AI agent`,
-			displayOptions: { show: { ...VERSION_2, '@tool': [true] } },
+			displayOptions: { show: { ...versions, '@tool': [true] } },
 		},
 		{
 			displayName: 'Fields',
@@ -45,7 +50,7 @@ export function outputProperties(shape: RecordShape): INodeProperties[] {
 			default: [],
 			options: [...shape.fields].sort((a, b) => a.localeCompare(b)).map((field) => ({ name: field, value: field })),
 			description: `The fields to return besides the ${shape.idField}, which is always returned`,
-			displayOptions: { show: { ...VERSION_2, '@tool': [true], output: ['selected'] } },
+			displayOptions: { show: { ...versions, '@tool': [true], output: ['selected'] } },
 		},
 	];
 }
@@ -58,7 +63,7 @@ export function outputShaping(ctx: IExecuteFunctions, operation: OperationModule
 	if (ctx.getNode().typeVersion < 2) {
 		return tool && (ctx.getNodeParameter('simplify', 0, true) as boolean) ? simplifyRecord : undefined;
 	}
-	const shape = operation.returns;
+	const shape = returnedShape(operation, ctx.getNode().typeVersion);
 	if (!shape) return undefined;
 	const mode = tool ? (ctx.getNodeParameter('output', 0, 'simplified') as string) : ctx.getNodeParameter('simple', 0, true) ? 'simplified' : 'raw';
 	if (mode === 'simplified') return (record) => simplifyRecordAs(shape, record);
