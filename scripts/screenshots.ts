@@ -44,6 +44,12 @@ async function main(): Promise<void> {
 		await editor.nodesPanelItem('Survey Feedback').click();
 		await editor.page.getByText('Create or update customers', { exact: true }).click();
 		await editor.node.root.waitFor();
+		// What the panel that opens with the new node shows (kept beside the browser test's shots, not in the README).
+		fs.mkdirSync(path.join(REPO_ROOT, '.browser-shots'), { recursive: true });
+		await editor.pictures.screenshot(path.join(REPO_ROOT, '.browser-shots', 'column-mapper-first-open.png'));
+		// Opened again, as the browser test does: the mapper lists its columns.
+		await editor.node.close();
+		await editor.node.open('Create or update customers');
 		await editor.node.expectParameters(['Email', 'Seats (property)'], []);
 		// Scrolled to the last columns: the customer's lists, then the properties.
 		await editor.node.parameters.getByText('Seats (property)').scrollIntoViewIfNeeded();
