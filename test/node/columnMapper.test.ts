@@ -489,13 +489,12 @@ describe("the examples' syncs against the simulator's strict reading of property
 	}
 	afterEach(() => sim.configure({ unregisteredProperties: 'refuse', registeredProperties: [] }));
 
-	test('crm-custom-properties.json: bookkeeping kept out, registered properties typed, each row with an unregistered label refused on its own', async () => {
+	test('crm-custom-properties.json: bookkeeping kept out, registered properties typed, each row with an unregistered label its own item\'s error', async () => {
 		sim.configure({ unregisteredProperties: 'refuse' });
 		const { items, parameters, typeVersion } = example('crm-custom-properties.json', 'CRM contacts', 'Sync with custom properties');
-		const { json, errorOutput, sent, error } = await runNode({ service, parameters, items, typeVersion, continueOnFail: 'errorOutput' });
+		// The example's On Error: Continue (regular output).
+		const { json, sent, error } = await runNode({ service, parameters, items, typeVersion, continueOnFail: true });
 		expect(error).toBeUndefined();
-		// Fields to Ignore: named in each output item, never sent.
-		for (const row of json) expect(row.ignoredFields).toEqual(['id', 'createdAt', 'updatedAt', 'archived']);
 		expect(posted(sent)).toEqual([
 			[
 				'/api/v2/customers',
@@ -515,9 +514,10 @@ describe("the examples' syncs against the simulator's strict reading of property
 				},
 			],
 		]);
-		expect(json.map((row) => row.email)).toEqual(items.filter((c) => !c.referralCode).map((c) => c.email));
-		expect(errorOutput.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: 7 }, { item: 11 }]);
-		for (const item of errorOutput) expect(item.json.error).toContain('referralCode');
+		// Each refused row is its item's error, in its place; the others synced, Fields to Ignore named in them.
+		expect(json.map((row, i) => (row.error ? i : row.email))).toEqual(items.map((c, i) => (c.referralCode ? i : c.email)));
+		expect(json.filter((row) => row.error).map((row) => row.error)).toEqual([3, 7, 11].map(() => expect.stringContaining('property "referralCode" is not a registered custom property')));
+		for (const row of json.filter((row) => !row.error)) expect(row.ignoredFields).toEqual(['id', 'createdAt', 'updatedAt', 'archived']);
 	});
 
 	test('sync-spreadsheet.json: headers as people write them, Plan as the property, row_number left out', async () => {
