@@ -55,9 +55,14 @@ export interface KnownLimit {
 	ceiling: RateLimit;
 }
 
+/** The mechanisms the pacer's model can take out, one at a time, to measure what each pays for. */
+export type PacerMechanism = 'lend' | 'jitter' | 'runMemory' | 'firstWindowHold' | 'headersCut' | 'holderBound' | 'lastTry';
+
 /** The waits after a refusal without Retry-After; tests shorten them. */
 export interface PacerTuning {
 	backoff: Backoff;
+	/** Mechanisms taken out (the model's ablation only). */
+	without?: readonly PacerMechanism[];
 }
 
 /** Never less than this after a refusal without Retry-After, the one-last-try at a deadline included. */
@@ -73,19 +78,27 @@ const SHORTEST_BACKOFF_MS = 500;
  */
 export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 12_000 } };
 /**
- * A process whose own ceiling, or the headers' word that nothing remains, holds it back hears
- * nothing of a process that gets only refusals: this often it leaves one slot free for the longest
- * backoff, so that the other gets in. The first time a window and this much after it was first
- * held back, so that a load of two windows ends undelayed; not on ceiling windows this short or
- * shorter, whose slots turn over often enough.
+ * The lent slot. A process whose own ceiling, or the headers' word that nothing remains, holds it
+ * back hears nothing of a process that gets only refusals: this often it leaves one slot free for
+ * the longest backoff, so that the other gets in. The first time a window and this much after it
+ * was first held back, so that a load of two windows ends undelayed; not on ceiling windows this
+ * short or shorter, whose slots turn over often enough. Pays for: a short execution starting 100 s
+ * after a worker with a long load on the documented limit gets its first request through after 29 s
+ * instead of 81 s, and is done after 111 s instead of 166 s (bench/RESULTS.md, the ablation).
  */
 const LEND_EVERY_MS = 30_000;
-/** How late, at most, a slot of the ceiling frees, as a part of its window: 1 s at 60 s, and as small a part of a limit that turns every 6 s. */
+/**
+ * The release jitter: how late, at most, a slot of the ceiling frees, as a part of its window (1 s
+ * at 60 s). Pays for: workers sharing a token bucket of 2.5 a second take 96–98 % of the least time
+ * instead of 90–92 %, and four under 15 per 6 s 81 % instead of 72 % (bench/RESULTS.md, the ablation).
+ */
 const RELEASE_JITTER = 1 / 60;
 /**
- * A run of refusals starts its backoff at up to this many times the last run's length (jittered
- * down to half of that): where every window fills before it turns, a worker's first try then comes
- * near the turn, and it is refused about four times a window instead of ten (bench/RESULTS.md).
+ * The run memory: a run of refusals starts its backoff at up to this many times the last run's
+ * length (jittered down to half of that): where every window fills before it turns, a worker's
+ * first try then comes near the turn. Pays for refusals: four processes on the family have 6.2 %
+ * refused instead of 7.2 % (median, few windows), four workers under a stated 150 per 6 s 4.5 %
+ * instead of 7.4 % (bench/RESULTS.md, the ablation).
  */
 const RUN_MEMORY = 1.5;
 
@@ -147,10 +160,18 @@ class AccountState {
 	nextLendAt = Infinity;
 	lendUntil = 0;
 
+	private readonly longestBackoffMs: number;
+
 	constructor(
 		readonly ceiling: RateLimit,
-		private readonly longestBackoffMs: number,
-	) {}
+		private readonly tuning: PacerTuning,
+	) {
+		this.longestBackoffMs = tuning.backoff.maxMs;
+	}
+
+	private has(mechanism: PacerMechanism): boolean {
+		return !this.tuning.without?.includes(mechanism);
+	}
 
 	/** Milliseconds until this process may send (0: now). */
 	waitBefore(now: number): number {
@@ -178,7 +199,7 @@ class AccountState {
 	/** Whether it leaves one slot free now (see LEND_EVERY_MS), `held` of its ceiling's being taken. */
 	private lends(now: number, held: number): boolean {
 		const { requests, windowMs } = this.ceiling;
-		if (windowMs <= LEND_EVERY_MS) return false;
+		if (windowMs <= LEND_EVERY_MS || !this.has('lend')) return false;
 		if (held === 0) this.nextLendAt = Infinity;
 		else if (held >= requests - 1 && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
 		// Due, it starts when sending would take the last slot: the slot that freed stays free.
@@ -201,7 +222,7 @@ class AccountState {
 		// Its slot of the ceiling frees up to RELEASE_JITTER of the window later, at random: a process
 		// that holds the whole limit does not take each slot back the moment the service frees it,
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
-		const releasedAt = now + random() * this.ceiling.windowMs * RELEASE_JITTER;
+		const releasedAt = now + (this.has('jitter') ? random() * this.ceiling.windowMs * RELEASE_JITTER : 0);
 		insertSorted(this.answered, releasedAt);
 		this.heed(now, outcome.headers);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
@@ -216,8 +237,10 @@ class AccountState {
 			// The headers' word that nothing remains marks congestion as ECN does for TCP (RFC 3168): the
 			// rate is cut as for a refusal, at most once a window. A process the headers hold back then
 			// spreads its requests instead of taking each reset's whole allowance at once, and one that
-			// was refused, which comes back on its Retry-After, finds room.
-			if (this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
+			// was refused, which comes back on its Retry-After, finds room. Pays for: without it, two
+			// processes on drawn limiter 712 (two limits at once, headers and Retry-After) give a request
+			// up that a perfect client got through (test/pacer.test.ts; bench/RESULTS.md, the ablation).
+			if (this.has('headersCut') && this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
 			else if (this.rate !== undefined) this.grow(now);
 			return;
 		}
@@ -227,10 +250,11 @@ class AccountState {
 		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
 		const firstInRow = this.refusalsInRow++ === 0;
 		// One cut per congestion event, as TCP cuts once per window of data: none for requests sent
-		// before the last cut. Until a whole window has passed, the rate sent is a burst, not a rate:
-		// the tries of one run of refusals then cut once, as TCP holds ssthresh through repeated
-		// timeouts (RFC 5681, 3.1).
-		if (sentAt >= this.cutAt && (firstInRow || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
+		// before the last cut. The first-window hold: until a whole window has passed, the rate sent is
+		// a burst, not a rate, so the tries of one run of refusals cut once, as TCP holds ssthresh
+		// through repeated timeouts (RFC 5681, 3.1). Pays for: two workers sharing the documented limit
+		// take 98 % of the least time instead of 65 %, four 98 % instead of 69 % (bench/RESULTS.md).
+		if (sentAt >= this.cutAt && (firstInRow || !this.has('firstWindowHold') || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
 	}
 
 	/**
@@ -241,13 +265,16 @@ class AccountState {
 	 * some waits never past the moment the oldest leaves the credential's window: a limit of that
 	 * window has room for it again by then (the documented limit shared by workers frees its slots at
 	 * once, a minute after it filled). Refused tries do not count here: where the service counts
-	 * them, they are what must thin out.
+	 * them, they are what must thin out. This holder's bound pays for: two workers sharing the
+	 * documented limit take 98 % of the least time instead of 87 %; four processes on the family's
+	 * few-window loads 88 % instead of 82 % (median), and one of their 200 long runs gives a request up
+	 * without it (bench/RESULTS.md, the ablation).
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
-		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
+		const firstMs = Math.max(tuning.backoff.firstMs, this.has('runMemory') ? this.lastRunMs * RUN_MEMORY : 0);
 		const holding = this.acceptedAt.length > 0;
 		const wait = backoffMs({ ...tuning.backoff, firstMs, maxMs: holding ? Math.max(firstMs, tuning.backoff.maxMs) : tuning.backoff.maxMs }, this.refusalsInRow, random);
-		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
+		return holding && this.has('holderBound') ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
@@ -292,7 +319,7 @@ class AccountState {
 	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
 	 */
 	endBackoffAt(now: number, deadline: number): boolean {
-		if (deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
+		if (!this.has('lastTry') || deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
 		this.backoffUntil = deadline;
 		return true;
 	}
@@ -348,7 +375,7 @@ export class AccountPacer {
 	private state(account: string, ceiling: RateLimit): AccountState {
 		// A credential whose ceiling was changed starts afresh.
 		const key = `${account}:${ceiling.requests}/${ceiling.windowMs}`;
-		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning.backoff.maxMs);
+		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning);
 		this.accounts.set(key, state);
 		return state;
 	}
