@@ -14,11 +14,10 @@
  * starts while others keep the whole limit busy.
  * A model: bench/RESULTS.md has what real n8n measured, and says which cells only the model covers.
  */
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate as simulateWith, type Run, type SimulationOptions } from '../dev/pacing/simulation';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
 import { drawLimiter, longestWindowMs, windowsOfRequests, type DrawnLimiter } from '../dev/simulator/limiterFamily';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
 import type { RateLimit } from '../nodes/shared/transport';
-import { AccountPacer, DEFAULT_TUNING, type PacerMechanism } from '../nodes/shared/transport/pacer';
 import { numberListOption, numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
 import { fmtSpread, num, spread } from './lib/stats';
@@ -38,11 +37,6 @@ export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: 
 };
 
 const PROCESSES = [1, 2, 4];
-
-/** `--without lend,jitter`: the pacer with those mechanisms taken out, to measure what each pays for. */
-const WITHOUT = (process.argv[process.argv.indexOf('--without') + 1] ?? '').split(',').filter(Boolean) as PacerMechanism[];
-const simulate = (options: SimulationOptions): Promise<Run> =>
-	simulateWith(process.argv.includes('--without') ? { ...options, pacer: (ceiling, clock) => new AccountPacer(ceiling, clock, { ...DEFAULT_TUNING, without: WITHOUT }) } : options);
 
 /** How a table's runs differ from the load's own: answer times, the credential's ceiling, the requests, processes starting this far apart. */
 interface Variant {

@@ -55,14 +55,9 @@ export interface KnownLimit {
 	ceiling: RateLimit;
 }
 
-/** The mechanisms the pacer's model can take out, one at a time, to measure what each pays for. */
-export type PacerMechanism = 'lend' | 'jitter' | 'runMemory' | 'firstWindowHold' | 'headersCut' | 'holderBound' | 'lastTry';
-
 /** The waits after a refusal without Retry-After; tests shorten them. */
 export interface PacerTuning {
 	backoff: Backoff;
-	/** Mechanisms taken out (the model's ablation only). */
-	without?: readonly PacerMechanism[];
 }
 
 /** Never less than this after a refusal without Retry-After, the one-last-try at a deadline included. */
@@ -160,18 +155,10 @@ class AccountState {
 	nextLendAt = Infinity;
 	lendUntil = 0;
 
-	private readonly longestBackoffMs: number;
-
 	constructor(
 		readonly ceiling: RateLimit,
-		private readonly tuning: PacerTuning,
-	) {
-		this.longestBackoffMs = tuning.backoff.maxMs;
-	}
-
-	private has(mechanism: PacerMechanism): boolean {
-		return !this.tuning.without?.includes(mechanism);
-	}
+		private readonly longestBackoffMs: number,
+	) {}
 
 	/** Milliseconds until this process may send (0: now). */
 	waitBefore(now: number): number {
@@ -199,7 +186,7 @@ class AccountState {
 	/** Whether it leaves one slot free now (see LEND_EVERY_MS), `held` of its ceiling's being taken. */
 	private lends(now: number, held: number): boolean {
 		const { requests, windowMs } = this.ceiling;
-		if (windowMs <= LEND_EVERY_MS || !this.has('lend')) return false;
+		if (windowMs <= LEND_EVERY_MS) return false;
 		if (held === 0) this.nextLendAt = Infinity;
 		else if (held >= requests - 1 && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
 		// Due, it starts when sending would take the last slot: the slot that freed stays free.
@@ -222,7 +209,7 @@ class AccountState {
 		// Its slot of the ceiling frees up to RELEASE_JITTER of the window later, at random: a process
 		// that holds the whole limit does not take each slot back the moment the service frees it,
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
-		const releasedAt = now + (this.has('jitter') ? random() * this.ceiling.windowMs * RELEASE_JITTER : 0);
+		const releasedAt = now + random() * this.ceiling.windowMs * RELEASE_JITTER;
 		insertSorted(this.answered, releasedAt);
 		this.heed(now, outcome.headers);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
@@ -240,7 +227,7 @@ class AccountState {
 			// was refused, which comes back on its Retry-After, finds room. Pays for: without it, two
 			// processes on drawn limiter 712 (two limits at once, headers and Retry-After) give a request
 			// up that a perfect client got through (test/pacer.test.ts; bench/RESULTS.md, the ablation).
-			if (this.has('headersCut') && this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
+			if (this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
 			else if (this.rate !== undefined) this.grow(now);
 			return;
 		}
@@ -254,7 +241,7 @@ class AccountState {
 		// a burst, not a rate, so the tries of one run of refusals cut once, as TCP holds ssthresh
 		// through repeated timeouts (RFC 5681, 3.1). Pays for: two workers sharing the documented limit
 		// take 98 % of the least time instead of 65 %, four 98 % instead of 69 % (bench/RESULTS.md).
-		if (sentAt >= this.cutAt && (firstInRow || !this.has('firstWindowHold') || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
+		if (sentAt >= this.cutAt && (firstInRow || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
 	}
 
 	/**
@@ -271,10 +258,10 @@ class AccountState {
 	 * without it (bench/RESULTS.md, the ablation).
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
-		const firstMs = Math.max(tuning.backoff.firstMs, this.has('runMemory') ? this.lastRunMs * RUN_MEMORY : 0);
+		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
 		const holding = this.acceptedAt.length > 0;
 		const wait = backoffMs({ ...tuning.backoff, firstMs, maxMs: holding ? Math.max(firstMs, tuning.backoff.maxMs) : tuning.backoff.maxMs }, this.refusalsInRow, random);
-		return holding && this.has('holderBound') ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
+		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
@@ -319,7 +306,7 @@ class AccountState {
 	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
 	 */
 	endBackoffAt(now: number, deadline: number): boolean {
-		if (!this.has('lastTry') || deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
+		if (deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
 		this.backoffUntil = deadline;
 		return true;
 	}
@@ -375,7 +362,7 @@ export class AccountPacer {
 	private state(account: string, ceiling: RateLimit): AccountState {
 		// A credential whose ceiling was changed starts afresh.
 		const key = `${account}:${ceiling.requests}/${ceiling.windowMs}`;
-		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning);
+		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning.backoff.maxMs);
 		this.accounts.set(key, state);
 		return state;
 	}
