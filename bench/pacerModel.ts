@@ -15,7 +15,7 @@
  * A model: bench/RESULTS.md has what real n8n measured, and says which cells only the model covers.
  */
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
-import { drawLimiter, longestWindowMs, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
+import { drawLimiter, longestWindowMs, windowsOfRequests, type DrawnLimiter } from '../dev/simulator/limiterFamily';
 import type { RateLimitConfig } from '../dev/simulator/ratelimit';
 import type { RateLimit } from '../nodes/shared/transport';
 import { numberListOption, numberOption } from './lib/args';
@@ -187,14 +187,22 @@ async function tenMinutes(seeds: number, workers: number[]): Promise<Table> {
 	return { columns: ['Workers', 'Share of the least time / refused', 'Refused tries a worker a minute'], rows };
 }
 
+/** The family's loads, by name: each one execution per process, its requests one after the other. */
+const FAMILY_LOADS: Record<string, (drawn: DrawnLimiter, processes: number) => number> = {
+	'short (40)': () => 40,
+	'few windows (4)': (drawn, processes) => Math.min(1_200, Math.max(40, windowsOfRequests(drawn, processes, 4))),
+	'long (10)': (drawn, processes) => Math.min(3_000, Math.max(100, windowsOfRequests(drawn, processes, 10))),
+};
+
 /** The p-th quantile of values (0 to 1), nearest rank. */
 const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.round(p * (values.length - 1))];
 
 /**
  * The pacer on `count` limiters drawn from the family (dev/simulator/limiterFamily.ts, seeds `first`
  * to first + count - 1), for 1, 2 and 4 processes, each one execution sending its requests one after the other:
- * short loads of 40 requests, long ones of ten of the limiter's longest windows at the rate it
- * admits within the credentials' ceilings (100 to 3,000 requests). Max Rate Limit Wait is 1.5 of
+ * short loads of 40 requests, loads of a few windows (four of the limiter's longest windows at the rate
+ * it admits within the credentials' ceilings, 40 to 1,200 requests: a workflow run's usual size, where
+ * the first refusals are not amortised), and long ones of ten such windows (100 to 3,000). Max Rate Limit Wait is 1.5 of
  * the longest window (at least the default), as a user facing such a limit would set it. Share:
  * the least time of a perfect client within the ceiling over the time taken (at most 100 %).
  */
@@ -202,7 +210,7 @@ async function family(first: number, count: number): Promise<Table> {
 	const rows: string[][] = [];
 	const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 	for (const processes of PROCESSES) {
-		for (const long of [false, true]) {
+		for (const [load, requestsOf] of Object.entries(FAMILY_LOADS)) {
 			const shares: number[] = [];
 			const refused: number[] = [];
 			const waits: number[] = [];
@@ -213,7 +221,7 @@ async function family(first: number, count: number): Promise<Table> {
 			for (let seed = first; seed < first + count; seed++) {
 				const drawn = drawLimiter(seed);
 				const windowMs = longestWindowMs(drawn.service);
-				const requests = long ? Math.min(3_000, Math.max(100, tenWindowsOfRequests(drawn, processes))) : 40;
+				const requests = requestsOf(drawn, processes);
 				const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed, maxRateLimitWaitMs: Math.max(DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 1.5 * windowMs) });
 				shares.push(Math.min(1, run.leastWithinCeilingMs / run.spanMs));
 				refused.push(refusedShare(run));
@@ -225,7 +233,7 @@ async function family(first: number, count: number): Promise<Table> {
 			}
 			rows.push([
 				String(processes),
-				long ? 'long' : 'short (40)',
+				load,
 				`${pct(quantile(shares, 0.5))} / ${pct(quantile(shares, 0.1))}`,
 				`${(quantile(refused, 0.5) * 100).toFixed(1)} % / ${(quantile(refused, 0.9) * 100).toFixed(1)} %`,
 				`${quantile(waits, 0.5).toFixed(1)} s / ${Math.max(...waits).toFixed(0)} s`,

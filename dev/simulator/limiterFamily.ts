@@ -71,10 +71,13 @@ export function longestWindowMs(service: RateLimitConfig): number {
 }
 
 /**
- * A long load on a drawn limiter: the requests of ten of its longest windows at the rate it admits,
- * or at the rate the processes' ceilings allow (the credential's 150 a minute each) when that is less.
+ * A load of `windows` of a drawn limiter's longest windows: their requests at the rate it admits, or at
+ * the rate the processes' ceilings allow (the credential's 150 a minute each) when that is less.
  */
-export function tenWindowsOfRequests(drawn: DrawnLimiter, processes: number): number {
+export function windowsOfRequests(drawn: DrawnLimiter, processes: number, windows: number): number {
 	const perMinute = Math.min(CREDENTIAL_DEFAULTS.rateLimitRequests * processes, drawn.perMinute);
-	return Math.ceil((10 * longestWindowMs(drawn.service) * perMinute) / 60_000);
+	return Math.ceil((windows * longestWindowMs(drawn.service) * perMinute) / 60_000);
 }
+
+/** A long load on a drawn limiter: ten of its longest windows (the family's long load). */
+export const tenWindowsOfRequests = (drawn: DrawnLimiter, processes: number): number => windowsOfRequests(drawn, processes, 10);

@@ -73,19 +73,27 @@ const SHORTEST_BACKOFF_MS = 500;
  */
 export const DEFAULT_TUNING: PacerTuning = { backoff: { firstMs: 2 * SHORTEST_BACKOFF_MS, multiplier: 1.6, maxMs: 12_000 } };
 /**
- * A process whose own ceiling, or the headers' word that nothing remains, holds it back hears
- * nothing of a process that gets only refusals: this often it leaves one slot free for the longest
- * backoff, so that the other gets in. The first time a window and this much after it was first
- * held back, so that a load of two windows ends undelayed; not on ceiling windows this short or
- * shorter, whose slots turn over often enough.
+ * The lent slot. A process whose own ceiling, or the headers' word that nothing remains, holds it
+ * back hears nothing of a process that gets only refusals: this often it leaves one slot free for
+ * the longest backoff, so that the other gets in. The first time a window and this much after it
+ * was first held back, so that a load of two windows ends undelayed; not on ceiling windows this
+ * short or shorter, whose slots turn over often enough. Pays for: a short execution starting 100 s
+ * after a worker with a long load on the documented limit gets its first request through after 29 s
+ * instead of 81 s, and is done after 111 s instead of 166 s (bench/RESULTS.md, the ablation).
  */
 const LEND_EVERY_MS = 30_000;
-/** How late, at most, a slot of the ceiling frees, as a part of its window: 1 s at 60 s, and as small a part of a limit that turns every 6 s. */
+/**
+ * The release jitter: how late, at most, a slot of the ceiling frees, as a part of its window (1 s
+ * at 60 s). Pays for: workers sharing a token bucket of 2.5 a second take 96–98 % of the least time
+ * instead of 90–92 %, and four starting 0.03 s apart under 15 per 6 s 81 % instead of 72 % (bench/RESULTS.md, the ablation).
+ */
 const RELEASE_JITTER = 1 / 60;
 /**
- * A run of refusals starts its backoff at up to this many times the last run's length (jittered
- * down to half of that): where every window fills before it turns, a worker's first try then comes
- * near the turn, and it is refused about four times a window instead of ten (bench/RESULTS.md).
+ * The run memory: a run of refusals starts its backoff at up to this many times the last run's
+ * length (jittered down to half of that): where every window fills before it turns, a worker's
+ * first try then comes near the turn. Pays for refusals: four processes on the family have 6.2 %
+ * refused instead of 7.2 % (median, few windows), four workers under a stated 150 per 6 s 4.5 %
+ * instead of 7.4 % (bench/RESULTS.md, the ablation).
  */
 const RUN_MEMORY = 1.5;
 
@@ -216,7 +224,9 @@ class AccountState {
 			// The headers' word that nothing remains marks congestion as ECN does for TCP (RFC 3168): the
 			// rate is cut as for a refusal, at most once a window. A process the headers hold back then
 			// spreads its requests instead of taking each reset's whole allowance at once, and one that
-			// was refused, which comes back on its Retry-After, finds room.
+			// was refused, which comes back on its Retry-After, finds room. Pays for: without it, two
+			// processes on drawn limiter 712 (two limits at once, headers and Retry-After) give a request
+			// up that a perfect client got through (test/pacer.test.ts; bench/RESULTS.md, the ablation).
 			if (this.remaining !== undefined && this.remaining <= 0 && now - this.cutAt >= this.ceiling.windowMs) this.cut(now);
 			else if (this.rate !== undefined) this.grow(now);
 			return;
@@ -227,9 +237,10 @@ class AccountState {
 		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
 		const firstInRow = this.refusalsInRow++ === 0;
 		// One cut per congestion event, as TCP cuts once per window of data: none for requests sent
-		// before the last cut. Until a whole window has passed, the rate sent is a burst, not a rate:
-		// the tries of one run of refusals then cut once, as TCP holds ssthresh through repeated
-		// timeouts (RFC 5681, 3.1).
+		// before the last cut. The first-window hold: until a whole window has passed, the rate sent is
+		// a burst, not a rate, so the tries of one run of refusals cut once, as TCP holds ssthresh
+		// through repeated timeouts (RFC 5681, 3.1). Pays for: two workers sharing the documented limit
+		// take 98 % of the least time instead of 65 %, four 98 % instead of 69 % (bench/RESULTS.md).
 		if (sentAt >= this.cutAt && (firstInRow || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
 	}
 
@@ -241,7 +252,10 @@ class AccountState {
 	 * some waits never past the moment the oldest leaves the credential's window: a limit of that
 	 * window has room for it again by then (the documented limit shared by workers frees its slots at
 	 * once, a minute after it filled). Refused tries do not count here: where the service counts
-	 * them, they are what must thin out.
+	 * them, they are what must thin out. This holder's bound pays for: two workers sharing the
+	 * documented limit take 98 % of the least time instead of 87 %; four processes on the family's
+	 * few-window loads 88 % instead of 82 % (median), and one of their 200 long runs gives a request up
+	 * without it (bench/RESULTS.md, the ablation).
 	 */
 	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
 		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
@@ -290,6 +304,8 @@ class AccountState {
 	/**
 	 * A request that would wait past its deadline fails, but a backoff of this process's own making
 	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
+	 * Pays for: without it, a short execution starting 10 s after three workers with long loads on the
+	 * documented limit gives a request up in 1 of 3 seeds (bench/RESULTS.md, the ablation).
 	 */
 	endBackoffAt(now: number, deadline: number): boolean {
 		if (deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
