@@ -35,6 +35,27 @@ async function main(): Promise<void> {
 		await save('node-panel.png');
 		await editor.node.close();
 
+		// A new node's column mapper (version 3) on Customer › Create or Update: the customer's fields, then
+		// the account's custom properties as columns.
+		await editor.newWorkflow();
+		await editor.searchNodesPanel(editor.page.getByTestId('node-creator-plus-button'), 'Manual');
+		await editor.nodesPanelItem('Manual Trigger').click();
+		await editor.searchNodesPanel(editor.canvasNode('When clicking').getByTestId('canvas-handle-plus'), 'Survey');
+		await editor.nodesPanelItem('Survey Feedback').click();
+		await editor.page.getByText('Create or update customers', { exact: true }).click();
+		await editor.node.root.waitFor();
+		// What the panel that opens with the new node shows (kept beside the browser test's shots, not in the README).
+		fs.mkdirSync(path.join(REPO_ROOT, '.browser-shots'), { recursive: true });
+		await editor.pictures.screenshot(path.join(REPO_ROOT, '.browser-shots', 'column-mapper-first-open.png'));
+		// Opened again, as the browser test does: the mapper lists its columns.
+		await editor.node.close();
+		await editor.node.open('Create or update customers');
+		await editor.node.expectParameters(['Email', 'Seats (property)'], []);
+		// Scrolled to the last columns: the customer's lists, then the properties.
+		await editor.node.parameters.getByText('Seats (property)').scrollIntoViewIfNeeded();
+		await save('column-mapper.png');
+		await editor.node.close();
+
 		// The trigger with the newest detractor from "Fetch Test Event", as JSON.
 		await editor.openWorkflow(dev.examples['detractor-alert.json'].id);
 		await editor.node.openForPicture('New detractor feedback');

@@ -1,9 +1,9 @@
 /**
  * The package as a user meets it: the n8n editor in a headless Chromium, against the n8n that
- * `npm run dev` starts (simulator, package, credentials, examples). Six steps, each as a user
+ * `npm run dev` starts (simulator, package, credentials, examples). Seven steps, each as a user
  * clicks, in one browser session; a screenshot of every step goes to .browser-shots/.
  *
- * The steps build on each other (the node added in step 1 is the one steps 2 to 4 edit).
+ * The steps build on each other (the node added in step 1 is the one steps 2 to 5 edit).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -105,19 +105,27 @@ describe('the editor in a browser', () => {
 		await expectIcon(editor.canvasNode(NODE), 'light');
 	});
 
-	step('2. each operation shows its own fields and hides the others', async () => {
+	step("2. a new node (version 3) maps Customer › Create or Update with n8n's column mapper: the customer's fields, then the account's custom properties as columns", async () => {
+		const customers = () => dev.sim.requests({ path: '/api/v2/customers', method: 'GET' });
+		const before = customers().length;
 		await editor.node.open(NODE);
 		expect(await editor.page.getByTestId('parameter-input-resource').locator('input').inputValue()).toBe('Customer');
 		expect(await editor.page.getByTestId('parameter-input-operation').locator('input').inputValue()).toBe('Create or Update');
-		await editor.node.expectParameters(['Input Mode', 'Email', 'Additional Fields', 'Custom Properties'], ['Campaign', 'Score', 'Start Date', 'Simplify']);
-		await shot('customer-create-or-update');
+		// The simulator's customers carry Country, Plan, Group and Seats: the mapper lists each as a column of its own.
+		const properties = ['Country', 'Group', 'Plan', 'Seats'].map((label) => `${label} (property)`);
+		await editor.node.expectParameters(['Email', 'First Name', 'Last Name', 'Company', 'Tags', ...properties], ['Input Mode', 'Additional Fields', 'Custom Properties', 'Campaign', 'Simplify']);
+		await editor.node.parameters.getByText('are the account', { exact: false }).first().waitFor();
+		// The properties come from one read of the account's newest customers, by the node's credential.
+		const read = customers().slice(before);
+		expect(read.length).toBeGreaterThan(0);
+		expect(read.every((request) => request.accountId === dev.sim.accounts[0].id)).toBe(true);
+		await shot('customer-column-mapper');
+	});
 
+	step('3. each operation shows its own fields and hides the others', async () => {
 		await editor.node.selectOption('resource', 'Feedback');
 		await editor.node.selectOption('operation', 'Import');
-		await editor.node.expectParameters(
-			['Campaign', 'Input Mode', 'Email', 'Score', 'Comment', 'Import Options'],
-			['Start Date', 'End Date', 'Return All'],
-		);
+		await editor.node.expectParameters(['Campaign', 'Email', 'Score', 'Comment', 'Import Options', 'Options'], ['Input Mode', 'Start Date', 'End Date', 'Return All']);
 		await editor.node.parameters.getByText('Imported feedback counts toward scores').waitFor();
 		await shot('feedback-import');
 
@@ -145,7 +153,7 @@ describe('the editor in a browser', () => {
 		await editor.node.expectParameters(['Date Range', 'Start Date', 'End Date'], []);
 	});
 
-	step("3. the campaign picker lists the simulator's campaigns, filters as you type, and fills the field", async () => {
+	step("4. the campaign picker lists the simulator's campaigns, filters as you type, and fills the field", async () => {
 		const campaigns = await campaignsOfTheAccount();
 		expect(campaigns.length).toBeGreaterThan(2);
 		const picker = editor.node.resourceLocator('campaign');
@@ -181,7 +189,7 @@ describe('the editor in a browser', () => {
 		await shot('campaign-chosen');
 	});
 
-	step("4. the credential's test succeeds with the simulator's key and fails clearly with a wrong one", async () => {
+	step("5. the credential's test succeeds with the simulator's key and fails clearly with a wrong one", async () => {
 		await editor.selectCredential('Survey Feedback (simulator)');
 		await editor.page.getByTestId('credential-edit-button').click();
 		const dialog = editor.credentialDialog;
@@ -224,7 +232,7 @@ describe('the editor in a browser', () => {
 		await editor.node.close();
 	});
 
-	step('5. an example workflow runs and the node shows its output items', async () => {
+	step('6. an example workflow runs and the node shows its output items', async () => {
 		const upserts = () => dev.sim.requests({ path: '/api/v2/customers', method: 'POST' });
 		const before = upserts().length;
 		await editor.openWorkflow(dev.examples['sync-customers.json'].id);
@@ -244,7 +252,7 @@ describe('the editor in a browser', () => {
 		await editor.node.close();
 	});
 
-	step('6. the trigger\'s "Fetch Test Event" shows a real record from the service, simplified, and whole with Simplify off', async () => {
+	step('7. the trigger\'s "Fetch Test Event" shows a real record from the service, simplified, and whole with Simplify off', async () => {
 		const [record] = dev.sim.insert(dev.sim.accounts[0].id, 'feedback', [
 			{ email: 'browser.test@example.com', score: 3, comment: 'Checkout kept timing out (browser test)', createdDate: new Date().toISOString() },
 		]);

@@ -436,3 +436,19 @@ export async function loadOptions(options: { node: INode; nodeType?: INodeType; 
 	const results = await recording.run(sent, () => load.call(context as ILoadOptionsFunctions));
 	return { results, sent };
 }
+
+/**
+ * A column mapper's list of fields, the way the editor asks for it when it opens the mapper:
+ * n8n-core's LoadOptionsContext for the `columns` parameter, with the node's current parameters.
+ */
+export async function resourceMapping(options: { node: INode; nodeType?: INodeType; credentials: Credentials; method: string; path?: string }) {
+	const node = withCredentials(options.node, options.credentials);
+	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType });
+	const additionalData = { ...additionalDataFor(options.credentials), currentNodeParameters: node.parameters };
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'columns');
+	const method = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.resourceMapping?.[options.method];
+	if (!method) throw new Error(`The node has no column mapper method ${options.method}`);
+	const sent: SentRequest[] = [];
+	const result = await recording.run(sent, () => method.call(context as ILoadOptionsFunctions));
+	return { ...result, sent };
+}

@@ -9,6 +9,8 @@ export const VERSION_1 = { '@version': [1] };
 export const VERSIONS_1_AND_2 = { '@version': [1, 2] };
 /** Version 2 and later: Simplify, deletes returning `deleted: true`, a list's order in its own Sort. */
 export const VERSION_2 = { '@version': [2, 3] };
+/** Versions 1 and 2, for what version 3 replaces in both (the bulk writes' input modes). */
+export const BEFORE_VERSION_3 = { '@version': [1, 2] };
 /** Version 2 alone, for what version 3 replaces. */
 export const VERSION_2_ONLY = { '@version': [2] };
 /** Version 3 and later: the bulk writes on n8n's column mapper, the report's NPS breakdown. */

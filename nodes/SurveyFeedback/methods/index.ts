@@ -3,6 +3,7 @@ import type { INodeType } from 'n8n-workflow';
 import { listSearchMethods } from '../../shared/listSearch';
 import type { Transport } from '../../shared/transport';
 import { loadOptionsMethods } from './loadOptions';
+import { resourceMappingMethods } from './resourceMapping';
 
 /**
  * The node's editor methods, all sent through the given transport: the resource locators'
@@ -14,5 +15,6 @@ export function nodeMethods(transport: Transport): NonNullable<INodeType['method
 	return {
 		listSearch: listSearchMethods(transport),
 		loadOptions: loadOptionsMethods(transport),
+		resourceMapping: resourceMappingMethods(transport),
 	};
 }

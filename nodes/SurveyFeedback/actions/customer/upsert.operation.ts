@@ -1,11 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerColumns, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
 import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
@@ -16,15 +19,19 @@ export const option: OperationOption = {
 };
 
 export const properties: INodeProperties[] = [
-	...inputModeProperties(
-		'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
-		{ customProperties: true },
-	),
-	...[
-		emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
-		customerAdditionalFields,
-		customPropertiesField,
-	].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
+		...inputModeProperties(
+			'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
+			{ customProperties: true },
+		),
+		...[
+			emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
+			customerAdditionalFields,
+			customPropertiesField,
+		].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+	]),
+	...columnsProperties(customerColumns),
+	mapperOptions({ takesProperties: true }),
 ];
 
 export const batchSize = 1000;
@@ -35,6 +42,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 		fromEditor: customerFromEditor(this, { withProperties: true }),
 		editorLabels: CUSTOMER_FIELD_LABELS,
 		fromItemJson: readCustomerJson,
+		columns: customerColumns,
 	});
 	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
 }

@@ -1,15 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { outcomesFromRows } from '../../helpers/bulk/answerRows';
+import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
-import { FEEDBACK_FIELD_LABELS, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
+import { FEEDBACK_FIELD_LABELS, feedbackColumns, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
 import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
 
@@ -29,12 +32,16 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	campaignLocator({ description: 'The campaign to import into; it sets the metric and the template' }),
-	...inputModeProperties(
-		'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
-		{ customProperties: true },
-	),
-	...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
+		...inputModeProperties(
+			'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
+			{ customProperties: true },
+		),
+		...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+	]),
+	...columnsProperties(feedbackColumns),
 	importOptionsCollection(),
+	mapperOptions({ takesProperties: true }),
 ];
 
 interface Entry {
@@ -59,6 +66,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 		fromEditor: feedbackFromEditor(this),
 		editorLabels: FEEDBACK_FIELD_LABELS,
 		fromItemJson: readImportedResponseJson,
+		columns: feedbackColumns,
 	});
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));

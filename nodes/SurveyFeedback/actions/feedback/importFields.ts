@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ColumnSet } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { customPropertiesField } from '../../helpers/customers/customerFields';
 import { emailField } from '../../helpers/descriptions';
@@ -187,3 +188,33 @@ export const FEEDBACK_FIELD_LABELS: Record<string, string> = {
 	additional_questions: 'Additional Questions',
 };
 
+
+/**
+ * Feedback › Import's columns on version 3: a response's fields by the service's names (tags as
+ * text, comma-separated or a list; topics and answers as JSON lists), and the account's custom
+ * properties.
+ */
+export const feedbackColumns: ColumnSet = {
+	method: 'feedbackColumns',
+	takesProperties: true,
+	columns: [
+		{ id: 'email', displayName: 'Email', type: 'string', required: true },
+		{ id: 'score', displayName: 'Score', type: 'number', required: true },
+		{ id: 'comment', displayName: 'Comment', type: 'string' },
+		{ id: 'first_name', displayName: 'First Name', type: 'string' },
+		{ id: 'last_name', displayName: 'Last Name', type: 'string' },
+		{ id: 'company', displayName: 'Company', type: 'string' },
+		{ id: 'job_title', displayName: 'Job Title', type: 'string' },
+		{ id: 'phone', displayName: 'Phone', type: 'string' },
+		{ id: 'country', displayName: 'Country', type: 'string' },
+		{ id: 'state', displayName: 'State', type: 'string' },
+		{ id: 'city', displayName: 'City', type: 'string' },
+		{ id: 'tags', displayName: 'Tags', type: 'string' },
+		{ id: 'customer_tags', displayName: 'Customer Tags', type: 'string' },
+		{ id: 'response_date', displayName: 'Response Date', type: 'dateTime' },
+		{ id: 'send_date', displayName: 'Send Date', type: 'dateTime' },
+		{ id: 'open_date', displayName: 'Open Date', type: 'dateTime' },
+		{ id: 'topics', displayName: 'Topics', type: 'array' },
+		{ id: 'additional_questions', displayName: 'Additional Questions', type: 'array' },
+	],
+};

@@ -1,11 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { columnsProperties, mapperOptions, type ColumnSet } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { replacedBy } from './common';
 
@@ -16,18 +19,34 @@ export const option: OperationOption = {
 	description: 'Legacy v1 API; replaced by Customer › Create or Update',
 };
 
+/** The v1 subscriber's columns on version 3: all four required by the v1 API. */
+export const v1SubscriberColumns: ColumnSet = {
+	method: 'v1SubscriberColumns',
+	takesProperties: false,
+	columns: [
+		{ id: 'email', displayName: 'Email', type: 'string', required: true },
+		{ id: 'first_name', displayName: 'First Name', type: 'string', required: true },
+		{ id: 'last_name', displayName: 'Last Name', type: 'string', required: true },
+		{ id: 'company', displayName: 'Company', type: 'string', required: true },
+	],
+};
+
 export const properties: INodeProperties[] = [
 	replacedBy(
 		'v1CreateSubscribers',
 		'Legacy v1 API. Use Customer › Create or Update instead: it takes tags and custom properties, 1000 customers per request, and reports each one.',
 	),
-	...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.', { customProperties: false }),
-	...[
-		emailField('Email of the subscriber to create. Items are sent 100 per request.'),
-		{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
-		{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
-		{ displayName: 'Company', name: 'company', type: 'string', required: true, default: '', description: 'Company name, required by the v1 API' },
-	].map((property): INodeProperties => ({ ...property, type: 'string', displayOptions: DEFINE_BELOW })),
+	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
+		...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.', { customProperties: false }),
+		...[
+			emailField('Email of the subscriber to create. Items are sent 100 per request.'),
+			{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
+			{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
+			{ displayName: 'Company', name: 'company', type: 'string', required: true, default: '', description: 'Company name, required by the v1 API' },
+		].map((property): INodeProperties => ({ ...property, type: 'string', displayOptions: DEFINE_BELOW })),
+	]),
+	...columnsProperties(v1SubscriberColumns),
+	mapperOptions({ takesProperties: false }),
 ];
 
 /** The v1 API's default cap on subscribers per request. */
@@ -49,6 +68,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 		}),
 		editorLabels: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company: 'Company' },
 		fromItemJson: readV1SubscriberJson,
+		columns: v1SubscriberColumns,
 	});
 	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { asItemError, at, fieldError } from '../../../shared/errors';
@@ -8,11 +8,13 @@ import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor } from '../../helpers/customers/customerFields';
+import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, recipientColumns } from '../../helpers/customers/customerFields';
 import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
@@ -27,6 +29,17 @@ export const option: OperationOption = {
 const DELAY_HINT =
 	'A delay was set: it overrides the campaign’s sending time frame (such as its sending hours). Leave the delay empty to respect the time frame.';
 
+/** Survey › Send's delay, under Options on every version. */
+const delayOption: INodeProperties = {
+	displayName: 'Delay (Days)',
+	name: 'delay',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description:
+		'Whole days to wait before sending; 0 sends at once. Any delay, 0 included, overrides the campaign’s sending time frame such as its sending hours. To respect the time frame, leave the delay empty (don’t add this option).',
+};
+
 export const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -39,29 +52,16 @@ export const properties: INodeProperties[] = [
 		description: 'The campaign whose survey is sent. The list shows the active campaigns that send by email or in-app, the ones a transactional survey can use.',
 		searchListMethod: 'searchSendableCampaigns',
 	}),
-	...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.', { customProperties: false }),
-	...[
-		emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
-		customerAdditionalFields,
-	].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Delay (Days)',
-				name: 'delay',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				default: 0,
-				description:
-					'Whole days to wait before sending; 0 sends at once. Any delay, 0 included, overrides the campaign’s sending time frame such as its sending hours. To respect the time frame, leave the delay empty (don’t add this option).',
-			},
-		],
-	},
+	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
+		...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.', { customProperties: false }),
+		...[
+			emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
+			customerAdditionalFields,
+		].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [delayOption] },
+	]),
+	...columnsProperties(recipientColumns),
+	mapperOptions({ takesProperties: false, before: [delayOption] }),
 ];
 
 interface Recipient {
@@ -96,6 +96,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 		fromEditor: customerFromEditor(this, { withProperties: false }),
 		editorLabels: CUSTOMER_FIELD_LABELS,
 		fromItemJson: readRecipientJson,
+		columns: recipientColumns,
 	});
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Column, ColumnSet } from '../bulk/columnMapper';
 import { itemParameter } from '../bulk/itemParameter';
 
 /** Values of registered custom customer properties, as `{ label, value, type }` entries. */
@@ -114,3 +115,24 @@ export function customerFromEditor(ctx: IExecuteFunctions, { withProperties }: {
 		return row;
 	};
 }
+
+/**
+ * A customer's own fields as the column mapper lists them (version 3), by the service's names. The
+ * lists are text columns, comma-separated or a list from an expression, as in the earlier versions
+ * (the mapper shows a column of type array as a JSON editor).
+ */
+const customerColumnList: Column[] = [
+	{ id: 'email', displayName: 'Email', type: 'string', required: true },
+	{ id: 'first_name', displayName: 'First Name', type: 'string' },
+	{ id: 'last_name', displayName: 'Last Name', type: 'string' },
+	{ id: 'company', displayName: 'Company', type: 'string' },
+	{ id: 'tags', displayName: 'Tags', type: 'string' },
+	{ id: 'unset_tags', displayName: 'Tags to Remove', type: 'string' },
+	{ id: 'unset_properties', displayName: 'Properties to Clear', type: 'string' },
+];
+
+/** Customer › Create or Update: the customer's fields and the account's custom properties. */
+export const customerColumns: ColumnSet = { method: 'customerColumns', columns: customerColumnList, takesProperties: true };
+
+/** Survey › Send: the recipient's fields (the endpoint takes no custom properties). */
+export const recipientColumns: ColumnSet = { method: 'recipientColumns', columns: customerColumnList, takesProperties: false };
