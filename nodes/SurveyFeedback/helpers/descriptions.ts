@@ -180,3 +180,20 @@ export function inputModeProperties(rowShape: string, extraFields?: { customProp
 	});
 	return properties;
 }
+
+/** A custom property entry's Type and Value, after its label, wherever the editor takes `{ label, value, type }`. */
+export const propertyTypeAndValue: INodeProperties[] = [
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Boolean', value: 'boolean' },
+			{ name: 'Date', value: 'date' },
+			{ name: 'Number', value: 'number' },
+			{ name: 'Text', value: 'text' },
+		],
+		default: 'text',
+	},
+	{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+];

@@ -2,6 +2,7 @@ import type { FieldType, INodeProperties, ResourceMapperField, ResourceMapperFie
 
 import { describeType, problem } from '../../../shared/inputs';
 import { PROPERTY_SOURCE_HINT, type AccountProperty } from '../../methods/accountProperties';
+import { propertyTypeAndValue } from '../descriptions';
 import { VERSION_3 } from '../versions';
 import { EXTRA_FIELD_CHOICES } from './extraFields';
 
@@ -136,19 +137,7 @@ const otherPropertiesOption: INodeProperties = {
 			name: 'property',
 			values: [
 				{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'The property name, as registered in the account' },
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'options',
-					options: [
-						{ name: 'Boolean', value: 'boolean' },
-						{ name: 'Date', value: 'date' },
-						{ name: 'Number', value: 'number' },
-						{ name: 'Text', value: 'text' },
-					],
-					default: 'text',
-				},
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				...propertyTypeAndValue,
 			],
 		},
 	],

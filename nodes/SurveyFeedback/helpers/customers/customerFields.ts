@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Column, ColumnSet } from '../bulk/columnMapper';
 import { itemParameter } from '../bulk/itemParameter';
+import { propertyTypeAndValue } from '../descriptions';
 
 /** Values of registered custom customer properties, as `{ label, value, type }` entries. */
 export const customPropertiesField: INodeProperties = {
@@ -27,19 +28,7 @@ export const customPropertiesField: INodeProperties = {
 					description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 					hint: 'The labels the account’s newest customers carry, each with its type; by expression, any registered label',
 				},
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'options',
-					options: [
-						{ name: 'Boolean', value: 'boolean' },
-						{ name: 'Date', value: 'date' },
-						{ name: 'Number', value: 'number' },
-						{ name: 'Text', value: 'text' },
-					],
-					default: 'text',
-				},
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				...propertyTypeAndValue,
 			],
 		},
 	],
