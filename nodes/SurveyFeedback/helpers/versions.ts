@@ -5,11 +5,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * versions listed; a later version adds its number to the lists of the versions it keeps.
  */
 export const VERSION_1 = { '@version': [1] };
-/** Versions 1 and 2, for the fields version 3 replaces (a plain ID field where version 3 has a resource locator). */
-export const VERSIONS_1_AND_2 = { '@version': [1, 2] };
 /** Version 2 and later: Simplify, deletes returning `deleted: true`, a list's order in its own Sort. */
 export const VERSION_2 = { '@version': [2, 3] };
-/** Versions 1 and 2, for what version 3 replaces in both (the bulk writes' input modes). */
+/** Versions 1 and 2, for what version 3 replaces in both (the bulk writes' input modes, a plain ID where version 3 has a resource locator). */
 export const BEFORE_VERSION_3 = { '@version': [1, 2] };
 /** Version 2 alone, for what version 3 replaces. */
 export const VERSION_2_ONLY = { '@version': [2] };

@@ -6,7 +6,7 @@ import { companyRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
 import { getByIdOperation } from '../../helpers/operations/getById';
-import { isVersion3, VERSION_3, VERSIONS_1_AND_2 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3, VERSION_3 } from '../../helpers/versions';
 
 /** Versions 1 and 2: the ID or domain typed in (a saved workflow keeps its `companyId`). */
 const byId = getByIdOperation({
@@ -52,7 +52,7 @@ const companyLocator: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [
-	...byId.properties.map((property) => ({ ...property, displayOptions: { show: VERSIONS_1_AND_2 } })),
+	...byId.properties.map((property) => ({ ...property, displayOptions: { show: BEFORE_VERSION_3 } })),
 	companyLocator,
 ];
 

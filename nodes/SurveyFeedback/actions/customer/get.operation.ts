@@ -7,7 +7,7 @@ import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
 import { getByIdOperation } from '../../helpers/operations/getById';
-import { isVersion3, VERSION_3, VERSIONS_1_AND_2 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3, VERSION_3 } from '../../helpers/versions';
 
 /** Versions 1 and 2: the customer ID typed in (a saved workflow keeps its `customerId`). */
 const byId = getByIdOperation({
@@ -48,7 +48,7 @@ const customerLocator: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [
-	...byId.properties.map((property) => ({ ...property, displayOptions: { show: VERSIONS_1_AND_2 } })),
+	...byId.properties.map((property) => ({ ...property, displayOptions: { show: BEFORE_VERSION_3 } })),
 	customerLocator,
 ];
 
