@@ -23,6 +23,8 @@ export class N8nCli {
 			env: n8nEnv(this.site, brokerPort),
 			timeoutMs: opts.timeoutMs ?? 120_000,
 			logFile: this.site.cliLogFile,
+			// Through a file: `execute` prints whole executions, megabytes, just before it exits.
+			stdoutFile: path.join(this.site.workDir, `cli-stdout-${brokerPort}.txt`),
 		});
 	}
 

@@ -98,6 +98,12 @@ interface SpawnOptions {
 	maxBuffer?: number;
 	/** Also show what the command writes to stderr, as it comes (progress of long steps). */
 	echoStderr?: boolean;
+	/**
+	 * Send the command's standard output to this file instead of a pipe, and read it from there
+	 * once the command ended. A process that exits right after printing megabytes (n8n 1.123's
+	 * `execute`) loses the end of what is still queued for a pipe; writes to a file are complete.
+	 */
+	stdoutFile?: string;
 }
 
 /** Runs a command in its own process group; kills the whole group on timeout. Never rejects. */
@@ -105,11 +111,12 @@ export function runProcess(cmd: string, args: string[], opts: SpawnOptions): Pro
 	const started = Date.now();
 	const maxBuffer = opts.maxBuffer ?? 256 * 1024 * 1024;
 	return new Promise((resolve) => {
+		const stdoutFd = opts.stdoutFile ? fs.openSync(opts.stdoutFile, 'w') : undefined;
 		const child = spawn(cmd, args, {
 			cwd: opts.cwd,
 			env: opts.env,
 			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
+			stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
 		});
 		if (child.pid) liveGroups.add(child.pid);
 		const out: Buffer[] = [];
@@ -118,11 +125,12 @@ export function runProcess(cmd: string, args: string[], opts: SpawnOptions): Pro
 		let errLen = 0;
 		const log = opts.logFile ? fs.createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
 		log?.write(`\n===== ${new Date().toISOString()} ${[cmd, ...args].join(' ')}\n`);
-		child.stdout!.on('data', (d: Buffer) => {
+		const takeStdout = (d: Buffer) => {
 			log?.write(d);
 			if (outLen < maxBuffer) out.push(d);
 			outLen += d.length;
-		});
+		};
+		child.stdout?.on('data', takeStdout);
 		child.stderr!.on('data', (d: Buffer) => {
 			log?.write(d);
 			if (opts.echoStderr) process.stderr.write(d);
@@ -139,6 +147,11 @@ export function runProcess(cmd: string, args: string[], opts: SpawnOptions): Pro
 			// Whatever the command left behind in its group (task runners...) goes too.
 			killGroup(child.pid, 'SIGKILL');
 			if (child.pid) liveGroups.delete(child.pid);
+			if (stdoutFd !== undefined) {
+				fs.closeSync(stdoutFd);
+				takeStdout(fs.readFileSync(opts.stdoutFile!));
+				fs.rmSync(opts.stdoutFile!, { force: true });
+			}
 			const exitCode = code ?? (signal ? 128 + (SIGNAL_NUMBERS[signal] ?? 0) : 1);
 			log?.end(`\n===== exit ${exitCode}${signal ? ` (${signal})` : ''}${timedOut ? ' (timed out)' : ''} after ${Date.now() - started} ms\n`);
 			resolve({
