@@ -36,7 +36,14 @@ export interface ConfigPatch {
 	unregisteredProperties?: 'accept' | 'refuse';
 	/** Labels registered besides the accounts' own (Country, Plan, Group, Seats); replaces the last list. */
 	registeredProperties?: string[];
+	/**
+	 * Which fields answers carry where the spec is silent: `spec` (the default) only those the spec
+	 * and shared/reference/response-shapes.md name, `full` the simulator's fuller shapes besides.
+	 */
+	responses?: ResponseShapes;
 }
+
+export type ResponseShapes = 'spec' | 'full';
 
 export interface ConfigView {
 	rateLimit: RateLimitConfig | false;
@@ -48,6 +55,7 @@ export interface ConfigView {
 	unregisteredProperties: 'accept' | 'refuse';
 	/** Every registered label: the accounts' own, then those configured. */
 	registeredProperties: string[];
+	responses: ResponseShapes;
 }
 
 export class SimCore {
@@ -76,15 +84,17 @@ export class SimCore {
 	/** The registered labels besides the accounts' own, as configured. */
 	private registeredLabels: string[] = [];
 	private propertyRules: PropertyRules = { unregistered: 'refuse', registered: new Set(REGISTERED_PROPERTIES.map(propertyName)) };
+	private responses: ResponseShapes = 'spec';
 
 	constructor(
 		readonly clock: () => Date,
-		opts: { seed?: SeedOption; rateLimit?: RateLimitPatch | false; log?: boolean; unregisteredProperties?: 'accept' | 'refuse' },
+		opts: { seed?: SeedOption; rateLimit?: RateLimitPatch | false; log?: boolean; unregisteredProperties?: 'accept' | 'refuse'; responses?: ResponseShapes },
 	) {
 		this.seed = parseSeed(opts.seed);
 		this.limiter = new RateLimiter(parseRateLimit(opts.rateLimit ?? DEFAULT_RATE_LIMIT, DEFAULT_RATE_LIMIT));
 		this.log = new RequestLog(opts.log ?? true);
 		if (opts.unregisteredProperties) this.configure({ unregisteredProperties: opts.unregisteredProperties });
+		if (opts.responses) this.configure({ responses: opts.responses });
 		this.reset(this.seed);
 	}
 
@@ -98,7 +108,10 @@ export class SimCore {
 		this.anchor = Math.floor(this.now() / 1000) * 1000;
 		this.stores = buildAccounts(this.seed, this.anchor);
 		// Like the rate limit, the reading of unregistered property labels outlives a reset.
-		for (const store of this.stores) store.propertyRules = this.propertyRules;
+		for (const store of this.stores) {
+			store.propertyRules = this.propertyRules;
+			store.responses = this.responses;
+		}
 		this.log.clear();
 		this.limiter.clear();
 		this.faults.set([], this.faults.faultSeed);
@@ -152,6 +165,11 @@ export class SimCore {
 			this.propertyRules = { unregistered, registered: new Set([...REGISTERED_PROPERTIES, ...labels].map(propertyName)) };
 			for (const store of this.stores) store.propertyRules = this.propertyRules;
 		}
+		if (patch.responses !== undefined) {
+			if (patch.responses !== 'spec' && patch.responses !== 'full') throw new Error('responses must be "spec" or "full"');
+			this.responses = patch.responses;
+			for (const store of this.stores) store.responses = this.responses;
+		}
 		return this.config();
 	}
 
@@ -164,6 +182,7 @@ export class SimCore {
 			log: this.log.enabled,
 			unregisteredProperties: this.propertyRules.unregistered,
 			registeredProperties: [...REGISTERED_PROPERTIES, ...this.registeredLabels],
+			responses: this.responses,
 		};
 	}
 

@@ -35,6 +35,8 @@ export interface SimulatorOptions {
 	log?: boolean;
 	/** What writes do with custom property labels the account has not registered (default `refuse`, the spec's reading; see README). */
 	unregisteredProperties?: 'accept' | 'refuse';
+	/** Which fields answers carry where the spec is silent: `spec` (default) only what the spec and the reference name, `full` the simulator's fuller shapes. */
+	responses?: 'spec' | 'full';
 	/** Called after each logged API request (the CLI prints them). */
 	onRequest?: (entry: LoggedRequest) => void;
 }
@@ -99,6 +101,7 @@ export async function start(options: SimulatorOptions = {}): Promise<Simulator> 
 		rateLimit: options.rateLimit,
 		log: options.log,
 		unregisteredProperties: options.unregisteredProperties,
+		responses: options.responses,
 	});
 	const v2 = createServer(core, 'v2', options.onRequest);
 	const legacy = createServer(core, 'legacy', options.onRequest);

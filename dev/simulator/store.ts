@@ -45,6 +45,8 @@ export class AccountStore {
 	private seqCounter = 0;
 	/** Set by the simulator's configuration (SimCore), the same for every account. */
 	propertyRules: PropertyRules = ACCEPT_ANY_PROPERTY;
+	/** Which fields answers carry where the spec is silent (see ConfigPatch.responses in core.ts). */
+	responses: 'spec' | 'full' = 'spec';
 
 	readonly customers = new Collection<Customer>({
 		email: (c) => lower(c.email),

@@ -22,6 +22,7 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			log: true,
 			unregisteredProperties: 'refuse',
 			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
+			responses: 'spec',
 		});
 		expect(JSON.stringify(state)).not.toContain(client.A.writeKey);
 
