@@ -157,6 +157,8 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 		for (const [i, row] of rows.entries()) expect(row).toMatchObject({ email: input[i].email, status: 'imported' });
 		const posts = log.filter((r) => r.method === 'POST' && r.path === '/api/v2/import');
 		expect(posts.map((r) => r.body.feedback.length)).toEqual([input.length]);
+		// The example turns the service's duplicate check off, so re-running it imports again.
+		expect(posts[0].body.options).toEqual({ skip_duplicates: false });
 	},
 	'weekly-report.json': async (res, log) => {
 		// Last Complete Calendar Week in the instance's time zone: a Monday to the Sunday after it, ended before today.
