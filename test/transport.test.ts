@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
-import { flattenQuery, joinUrl, rateLimitHeaders, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { flattenQuery, joinUrl, rateLimitHeaders, realClock, type ApiRequest, type Transport } from '../nodes/shared/transport';
 import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
@@ -306,6 +306,39 @@ describe('retries happen only where a repeat does no harm', () => {
 		await send(h, {}, transport);
 		expect(readAt - answeredAt).toBeGreaterThanOrEqual(950);
 		expect(nock.isDone()).toBe(true);
+	});
+
+	test.each([
+		['JSON', (scope: nock.Interceptor) => scope.reply(503, { message: 'Service temporarily unavailable.' })],
+		['a proxy’s HTML page', (scope: nock.Interceptor) => scope.reply(503, '<html><head><title>503 Service Temporarily Unavailable</title></head><body>nginx</body></html>', { 'Content-Type': 'text/html' })],
+		['no body', (scope: nock.Interceptor) => scope.reply(503)],
+	])('a 503 with %s and no header holds back every request of the account for the pacer’s backoff', async (_, refuse) => {
+		// The pacer's shortest first backoff: 0.5 s (without jitter here, its whole 0.5 s).
+		const transport = testTransport({ tuning: { backoff: { firstMs: 500 } } });
+		const h = harness('apiKeyHeader', { apiKey: 'proxied-account' });
+		refuse(nock(BASE).post('/api/v2/survey'));
+		const refused = await send(h, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }, transport).catch((e) => e);
+		expect(refused.httpCode).toBe('503');
+		expect(refused.description).toMatch(/sent once and not repeated.*how a proxy in front of the service refuses requests over its rate limit/);
+		const answeredAt = Date.now();
+		let readAt = 0;
+		nock(BASE).get('/api/v2/ping').reply(200, () => ((readAt = Date.now()), {}));
+		await send(h, {}, transport);
+		expect(readAt - answeredAt).toBeGreaterThanOrEqual(495);
+		expect(nock.isDone()).toBe(true);
+	});
+
+	test('a 502 or 500 without Retry-After is no refusal: nothing waits before the next request', async () => {
+		const sleeps: number[] = [];
+		const transport = testTransport({ clock: { ...realClock, random: () => 1, sleep: async (ms) => (sleeps.push(ms), await realClock.sleep(ms)) } });
+		const h = harness('apiKeyHeader', { apiKey: 'broken-account' });
+		for (const status of [502, 500]) {
+			nock(BASE).post('/api/v2/survey').reply(status, {});
+			await expect(send(h, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }, transport)).rejects.toThrow(new RegExp(`HTTP ${status}`));
+			nock(BASE).get('/api/v2/ping').reply(200, {});
+			await expect(send(h, {}, transport)).resolves.toEqual({});
+		}
+		expect(sleeps).toEqual([]);
 	});
 
 	test('POST defaults to not repeatable', async () => {

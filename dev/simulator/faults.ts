@@ -13,8 +13,8 @@ export interface FaultRule {
 	count?: number;
 	/** For slow: the delay before the normal answer (default 1000). */
 	delayMs?: number;
-	/** For html: 200 or 502 (default 502). */
-	status?: 200 | 502;
+	/** For html: 200, 502 (the default) or 503 (nginx's limit_req refusal: the page and no other header). */
+	status?: 200 | 502 | 503;
 	/**
 	 * When the fault strikes: `before` the service handles the request (default: it did nothing),
 	 * or `after` (it acted, and the answer is lost: what a client must never repeat blindly).
@@ -74,8 +74,8 @@ export function parseFaults(v: unknown): FaultRule[] {
 		if (rule.delayMs !== undefined && !(typeof rule.delayMs === 'number' && rule.delayMs >= 0)) {
 			throw new Error(`faults[${i}].delayMs must be a non-negative number`);
 		}
-		if (rule.status !== undefined && rule.status !== 200 && rule.status !== 502) {
-			throw new Error(`faults[${i}].status must be 200 or 502`);
+		if (rule.status !== undefined && rule.status !== 200 && rule.status !== 502 && rule.status !== 503) {
+			throw new Error(`faults[${i}].status must be 200, 502 or 503`);
 		}
 		if (rule.when !== undefined && rule.when !== 'before' && rule.when !== 'after') {
 			throw new Error(`faults[${i}].when must be "before" or "after"`);
@@ -87,10 +87,12 @@ export function parseFaults(v: unknown): FaultRule[] {
 	});
 }
 
+const NGINX_TITLES: Record<number, string> = { 502: '502 Bad Gateway', 503: '503 Service Temporarily Unavailable' };
+
 export const HTML_PAGE = (status: number) =>
 	status === 200
 		? '<!DOCTYPE html><html><head><title>Scheduled maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>'
-		: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+		: `<html><head><title>${NGINX_TITLES[status]}</title></head><body><center><h1>${NGINX_TITLES[status]}</h1></center><hr><center>nginx</center></body></html>`;
 
 /** A JSON body cut in the middle of a record. */
 export const TRUNCATED_JSON = '{"message":"Success.","code":200,"data":{"responses":[{"id":"6af1000000000000000000';

@@ -42,6 +42,15 @@ describe('fault kinds', () => {
 		expect(ok.text).toMatch(/<!DOCTYPE html>/);
 	});
 
+	test('html with 503 answers nginx’s limit_req refusal: its page and no Retry-After or rate-limit header', async () => {
+		client.sim.configure({ faults: [{ kind: 'html', status: 503 }] });
+		const r = await client.get('/api/v2/ping');
+		expect(r.status).toBe(503);
+		expect(r.text).toContain('<title>503 Service Temporarily Unavailable</title>');
+		expect(r.text).toContain('nginx');
+		expect([...r.headers.keys()].filter((name) => /retry-after|ratelimit/i.test(name))).toEqual([]);
+	});
+
 	test('badjson answers 200 with truncated JSON', async () => {
 		client.sim.configure({ faults: [{ kind: 'badjson' }] });
 		const r = await client.get('/api/v2/feedback');

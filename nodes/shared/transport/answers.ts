@@ -7,13 +7,15 @@ import type { LimitHeaders } from './pacer';
  * - `ok`: a 2xx with the JSON the service sends;
  * - `rateLimited`: a 429, the service did not act;
  * - `unanswered`: no usable answer (a 5xx, a dropped connection, a timeout, a 2xx whose body is
- *   cut off, HTML or empty): the service may or may not have acted;
+ *   cut off, HTML or empty): the service may or may not have acted. `slowDown` marks the ones that
+ *   also say to slow down: a 503, whatever its body and headers (a proxy's rate limiter, such as
+ *   nginx's limit_req, answers it with an HTML page and nothing else), and any 5xx with Retry-After;
  * - `refused`: any other status, an answer that will not change by asking again.
  */
 export type Answer =
 	| { kind: 'ok'; body: IDataObject; limit?: LimitHeaders }
 	| { kind: 'rateLimited'; retryAfterMs?: number; limit?: LimitHeaders; body: unknown }
-	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown; retryAfterMs?: number }
+	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown; retryAfterMs?: number; slowDown?: boolean; limit?: LimitHeaders }
 	| { kind: 'refused'; status: number; body: unknown };
 
 const NETWORK_REASONS: Record<string, string> = {
@@ -140,7 +142,11 @@ export function classify(attempt: { response: IN8nHttpFullResponse } | { error: 
 		return json ? { kind: 'ok', body: json, limit } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
 	}
 	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), limit, body };
-	// A 503 with Retry-After is also how some gateways say the limit is reached.
-	if (status >= 500) return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body, retryAfterMs: retryAfterMs(headers as IDataObject, now) };
+	if (status >= 500) {
+		// A 503 is how gateways and proxies refuse for their rate limit, with or without a body or
+		// headers; but a service that broke off may answer it too, so the request may have acted.
+		const retryAfter = retryAfterMs(headers as IDataObject, now);
+		return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body, retryAfterMs: retryAfter, slowDown: status === 503 || retryAfter !== undefined, limit };
+	}
 	return { kind: 'refused', status, body };
 }

@@ -10,6 +10,14 @@ import type { ApiRequest } from './request';
 /** Every n8n context our nodes send requests from. */
 export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
+/**
+ * Whether the call is the editor's (a dropdown's options, a list search, the column mapper's
+ * columns): only n8n's load-options contexts read the parameters the user is editing.
+ */
+export function isEditorCall(ctx: ApiContext): ctx is ILoadOptionsFunctions {
+	return 'getCurrentNodeParameter' in ctx && !('getInputData' in ctx);
+}
+
 /** What the credential says about where and how to send, and how long to wait. */
 export interface Connection {
 	credentialType: string;

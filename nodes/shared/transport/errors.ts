@@ -64,6 +64,20 @@ export class ApiErrorBuilder {
 	}
 
 	/**
+	 * A call made for the editor that would have to wait on the rate limit: the editor waits for
+	 * none, it says when to try again. `refusedWith` is the status of the service's last refusal,
+	 * when one came (the limit may also be this process's own ceiling, the credential's Rate Limit).
+	 */
+	rateLimitedForEditor(waitMs: number, refusedWith: number | undefined, known: KnownLimit): NodeApiError {
+		const status = refusedWith === undefined ? '' : ` [HTTP ${refusedWith}]`;
+		return this.build(
+			`the service is rate limiting this account; try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s${status}`,
+			`${this.where()}: the account's limit (${describeLimit(known)}; shared by every n8n worker and tool using the key) is reached, often by a running execution. Lists in the editor do not wait on it; executions wait up to the credential's Max Rate Limit Wait.`,
+			refusedWith === undefined ? undefined : String(refusedWith),
+		);
+	}
+
+	/**
 	 * No usable answer. Repeatable requests come here once the retries are spent; the others at
 	 * once, and then the message says the service may have acted, and how to check.
 	 */
@@ -71,18 +85,19 @@ export class ApiErrorBuilder {
 		const said = serviceMessage(failure.body);
 		const saidSuffix = said ? ` The service said: "${said}".` : '';
 		const html = looksLikeHtml(failure.body) && !failure.reason.includes('HTML') ? ' (an HTML page, often from a proxy)' : '';
+		const limiting = failure.httpCode === '503' ? ' An HTTP 503 is also how a proxy in front of the service refuses requests over its rate limit; the node slows down after each one.' : '';
 		if (!retries) {
 			const unsure = this.request.ifUnanswered ?? 'the service may have acted on the request';
 			return this.build(
 				`${failure.reason}${html}, so ${unsure}`,
-				`${this.where()} was sent once and not repeated, because repeating it could act twice. Check before running it again.${saidSuffix}`,
+				`${this.where()} was sent once and not repeated, because repeating it could act twice. Check before running it again.${limiting}${saidSuffix}`,
 				failure.httpCode,
 			);
 		}
 		const tried = retries.tries > 1 ? ` (${retries.tries} tries over ${seconds(retries.waitedMs)})` : '';
 		return this.build(
 			`${failure.reason}${html}${tried}`,
-			`${this.where()}: requests that are safe to repeat are retried for up to the credential's Max Retry Wait. Check the Base URL in the credential and that the service is up, then try again later or raise that setting.${saidSuffix}`,
+			`${this.where()}: requests that are safe to repeat are retried for up to the credential's Max Retry Wait. Check the Base URL in the credential and that the service is up, then try again later or raise that setting.${limiting}${saidSuffix}`,
 			failure.httpCode,
 		);
 	}

@@ -27,7 +27,7 @@ export interface LimitHeaders {
 
 /** How a request that had its turn ended, as far as pacing cares. */
 export interface TurnOutcome {
-	/** Refused for the rate limit: a 429, or a 503 that says when to come back. */
+	/** Told to slow down: a 429, a 503, or another 5xx that says when to come back. */
 	rateLimited: boolean;
 	/** The answer's Retry-After: nothing of the account leaves before it. */
 	retryAfterMs?: number;
@@ -353,6 +353,11 @@ export class AccountPacer {
 			if (now + waitMs <= deadline) await this.clock.sleep(Math.ceil(waitMs));
 			else if (!state.endBackoffAt(now, deadline)) return undefined;
 		}
+	}
+
+	/** How long the account's next request would wait now (0: it may leave at once), for messages. */
+	waitMs(account: string, ceiling?: RateLimit): number {
+		return Math.max(0, this.state(account, ceiling ?? this.ceiling).waitBefore(this.clock.now()));
 	}
 
 	/** What this process knows of the account's limit, for messages. */
