@@ -176,6 +176,36 @@ describe('Map Automatically', () => {
 	});
 });
 
+describe('Feedback › Import on version 3', () => {
+	test('Options › Topics keeps the sentiment picked for each topic, after the Topics column', async () => {
+		const schema = [column('email', 'Email', 'string', true), column('score', 'Score', 'number', true), column('topics', 'Topics', 'array')];
+		const { error } = await v3({
+			resource: 'feedback',
+			operation: 'import',
+			campaign: byId(npsCampaign),
+			columns: columns('defineBelow', schema, { email: 'topics@feedback-test.com', score: 7, topics: [{ name: 'Pricing', sentiment: 'negative' }] }),
+			options: { topics: { topic: [{ name: 'Speed', sentiment: 'positive' }] } },
+		});
+		expect(error).toBeUndefined();
+		expect(bodies('/api/v2/import').map((body) => body.feedback)).toEqual([
+			[{ email: 'topics@feedback-test.com', score: 7, topics: [{ name: 'Pricing', sentiment: 'negative' }, { name: 'Speed', sentiment: 'positive' }] }],
+		]);
+	});
+
+	test("Options › Additional Questions picks the question from the campaign's template", () => {
+		const node = nodeOf('surveyFeedback', { resource: 'feedback', operation: 'import' }, { typeVersion: 3 });
+		const description = new SurveyFeedback(testTransport()).description;
+		const root = { resource: 'feedback', operation: 'import', columns: { mappingMode: 'defineBelow', value: null }, options: {} };
+		const collection = description.properties.find((property) => property.name === 'options' && NodeHelpers.displayParameter(root, property, node, description))!;
+		const questions = (collection.options as INodeProperties[]).find(({ name }) => name === 'additionalQuestions') as INodeProperties;
+		const uuid = (questions.options as Array<{ values: INodeProperties[] }>)[0].values.find(({ name }) => name === 'uuid');
+		expect(uuid?.typeOptions?.loadOptionsMethod).toBe('getTemplateQuestions');
+		const topics = (collection.options as INodeProperties[]).find(({ name }) => name === 'topics') as INodeProperties;
+		const sentiment = (topics.options as Array<{ values: INodeProperties[] }>)[0].values.find(({ name }) => name === 'sentiment');
+		expect(sentiment?.type).toBe('options');
+	});
+});
+
 describe('Options', () => {
 	const description = new SurveyFeedback(testTransport()).description;
 	const options = description.properties.filter((property) => property.name === 'options' && property.type === 'collection');

@@ -11,9 +11,9 @@ import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
 import { editorProperties } from '../../helpers/bulk/rowTable';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { BEFORE_VERSION_3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
-import { feedbackColumns } from './importFields';
+import { feedbackColumns, listOptions, withListOptions } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
 import { IMPORTED_RESPONSE } from './importedResponse';
 
@@ -44,7 +44,7 @@ export const properties: INodeProperties[] = [
 	]),
 	...columnsProperties(feedbackColumns),
 	importOptionsCollection(),
-	mapperOptions({ takesProperties: true }),
+	mapperOptions({ takesProperties: true, before: listOptions }),
 ];
 
 interface Entry {
@@ -64,10 +64,13 @@ export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Prom
 	const timezone = this.getTimezone();
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const importOptionsOf = itemParameter(this, 'importOptions', {});
+	const version3 = isVersion3(this);
+	const mapperOptionsOf = itemParameter<IDataObject>(this, 'options', {});
 	const read = rowReader<IDataObject & { email: string }>(this, IMPORTED_RESPONSE, await withAccountProperties(this, api, IMPORTED_RESPONSE, feedbackColumns));
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const { row: feedback, output } = read(itemIndex);
+		const { row, output } = read(itemIndex);
+		const feedback = (version3 ? withListOptions(row, mapperOptionsOf(itemIndex), { node, itemIndex }) : row) as typeof row;
 		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
 		return { itemIndex, value: { campaign, options, feedback, output }, group: JSON.stringify([campaign, options]) };
 	};

@@ -33,7 +33,7 @@ function score(value: unknown): number {
 }
 
 /** The structural rules of additional_questions: uuid, type, an answer of the type's shape, a metric for ratings. */
-function additionalQuestions(value: unknown): IDataObject[] {
+export function additionalQuestions(value: unknown): IDataObject[] {
 	if (value === undefined || value === null || value === '') return [];
 	if (!Array.isArray(value)) problem(`must be a list of { uuid, type, answer, metric }, not ${describeType(value)}`);
 	const seen = new Set<string>();
@@ -76,7 +76,7 @@ function additionalQuestions(value: unknown): IDataObject[] {
 const ISO_RULE = 'Sent as an ISO 8601 instant in UTC (the service takes no UNIX timestamps); dates without a zone are read in the workflow time zone';
 
 /** Answers to the template's other questions, in the editor of versions 1 and 2. */
-const additionalQuestionsProperty: INodeProperties = {
+export const additionalQuestionsProperty: INodeProperties = {
 	displayName: 'Additional Questions',
 	name: 'additionalQuestions',
 	type: 'fixedCollection',
@@ -129,7 +129,7 @@ const additionalQuestionsProperty: INodeProperties = {
 };
 
 /** The editor keeps a metric for every answer; only a Rating has one. */
-const editorQuestions = (value: unknown) =>
+export const editorQuestions = (value: unknown) =>
 	(value as { question?: IDataObject[] } | undefined)?.question?.map((question) => ({ ...question, metric: question.type === 'RATING' ? question.metric : undefined }));
 
 const text = (name: string, label: string, description?: string): RowField => ({
