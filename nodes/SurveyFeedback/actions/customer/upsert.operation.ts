@@ -5,7 +5,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
-import { editorProperties } from '../../helpers/bulk/rowTable';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { customerColumns } from '../../helpers/customers/customerFields';
 import { CUSTOMER, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
@@ -21,10 +21,7 @@ export const option: OperationOption = {
 
 export const properties: INodeProperties[] = [
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties(
-			'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
-			{ customProperties: true },
-		),
+		...inputModeProperties(`each item as a customer: ${rowShape(CUSTOMER)}.`, { customProperties: true }),
 		...editorProperties(CUSTOMER, { email: { description: 'Email of the customer to create or update. Items are sent 1000 per request.' } }).map((property) => ({
 			...property,
 			displayOptions: DEFINE_BELOW,

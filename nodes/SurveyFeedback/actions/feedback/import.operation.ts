@@ -9,7 +9,7 @@ import { outcomesFromRows } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
-import { editorProperties } from '../../helpers/bulk/rowTable';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3, isVersion3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
@@ -34,10 +34,7 @@ export const properties: INodeProperties[] = [
 	},
 	campaignLocator({ description: 'The campaign to import into; it sets the metric and the template' }),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties(
-			'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
-			{ customProperties: true },
-		),
+		...inputModeProperties(`each item as a response: ${rowShape(IMPORTED_RESPONSE)}.`, { customProperties: true }),
 		...editorProperties(IMPORTED_RESPONSE, {
 			email: { description: 'Email of the respondent. Items are sent 200 per request, grouped by campaign and import options.' },
 		}).map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),

@@ -147,6 +147,7 @@ const list = (name: string, label: string, description: string): RowField => ({ 
 const date = (name: string, label: string, description: string): RowField => ({
 	...text(name, label, `${description} ${ISO_RULE}.`),
 	type: 'dateTime',
+	shape: '(ISO 8601)',
 	rule: (value, { timezone }) => apiDate(value, 'iso', { timezone }),
 });
 
@@ -192,6 +193,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			name: 'topics',
 			label: 'Topics',
 			type: 'array',
+			shape: '([{ name, sentiment }])',
 			rule: (value) => topicList(value),
 			editor: { in: 'top', property: topicsProperty('Topics of the feedback; each needs a name and a sentiment'), read: (value) => (value as { topic?: unknown } | undefined)?.topic },
 		},
@@ -199,6 +201,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			name: 'additional_questions',
 			label: 'Additional Questions',
 			type: 'array',
+			shape: '([{ uuid, type, answer, metric }])',
 			rule: additionalQuestions,
 			editor: { in: 'top', property: additionalQuestionsProperty, read: editorQuestions },
 		},

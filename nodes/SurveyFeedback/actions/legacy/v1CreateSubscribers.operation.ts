@@ -5,7 +5,7 @@ import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
-import { columnSet, editorProperties } from '../../helpers/bulk/rowTable';
+import { columnSet, editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { V1_SUBSCRIBER, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
@@ -28,7 +28,7 @@ export const properties: INodeProperties[] = [
 		'Legacy v1 API. Use Customer › Create or Update instead: it takes tags and custom properties, 1000 customers per request, and reports each one.',
 	),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.', { customProperties: false }),
+		...inputModeProperties(`each item as a subscriber: ${rowShape(V1_SUBSCRIBER)}, all required by the v1 API.`, { customProperties: false }),
 		...editorProperties(V1_SUBSCRIBER, { email: { description: 'Email of the subscriber to create. Items are sent 100 per request.' } }).map((property) => ({
 			...property,
 			displayOptions: DEFINE_BELOW,

@@ -11,7 +11,7 @@ import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
-import { editorProperties } from '../../helpers/bulk/rowTable';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { recipientColumns } from '../../helpers/customers/customerFields';
 import { RECIPIENT, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
@@ -54,7 +54,7 @@ export const properties: INodeProperties[] = [
 		searchListMethod: 'searchSendableCampaigns',
 	}),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.', { customProperties: false }),
+		...inputModeProperties(`each item as a recipient: ${rowShape(RECIPIENT)}.`, { customProperties: false }),
 		...editorProperties(RECIPIENT, { email: { description: 'Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.' } }).map(
 			(property) => ({ ...property, displayOptions: DEFINE_BELOW }),
 		),

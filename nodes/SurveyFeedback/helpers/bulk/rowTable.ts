@@ -39,6 +39,8 @@ export interface RowField {
 	rule: Rule;
 	required?: boolean;
 	description?: string;
+	/** How its value is written, for Map Automatically's notice: `([{ name, sentiment }])`. */
+	shape?: string;
 	/** Names Map Automatically also reads as this field, besides its name and camelCase (in any case, with or without spaces, _ or -). */
 	alsoNamed?: string[];
 	/** False for a field that is no column of the mapper (custom properties: each has a column of its own). */
@@ -66,6 +68,9 @@ export const takesProperties = (table: RowTable) => table.fields.some(({ name })
 export function rowSchema(table: RowTable, ctx: RuleContext): z.ZodType<IDataObject, z.ZodTypeDef, unknown> {
 	return z.object(Object.fromEntries(table.fields.map((field) => [field.name, ruled((value) => field.rule(value, ctx) as IDataObject[string])])));
 }
+
+/** The row's fields by the service's names, for Map Automatically's notice: "email, first_name, …, topics ([{ name, sentiment }])". */
+export const rowShape = (table: RowTable) => table.fields.map(({ name, shape }) => (shape ? `${name} ${shape}` : name)).join(', ');
 
 /** The names Map Automatically reads, each with its field: the service's, the camelCase one, and the field's other names. */
 export function automapNames(table: RowTable): Record<string, string> {

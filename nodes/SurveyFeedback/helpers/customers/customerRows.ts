@@ -76,6 +76,7 @@ export const CUSTOM_PROPERTIES: RowField = {
 	label: 'Custom Properties',
 	type: 'array',
 	rule: propertyList,
+	shape: '(a list of { label, value, type }, or an object of values)',
 	column: false,
 	editor: { in: 'top', property: customPropertiesField, read: (value) => (value as { property?: unknown } | undefined)?.property },
 };
