@@ -16,7 +16,7 @@ export function itemParameter<T = NodeParameterValueType>(
 	ctx: IExecuteFunctions,
 	name: string,
 	fallback: unknown,
-	options?: { extractValue?: boolean; skipValidation?: boolean },
+	options?: { extractValue?: boolean },
 ): (itemIndex: number) => T {
 	// A path such as `columns.value` names a part of a parameter.
 	const stored = name.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), ctx.getNode().parameters);

@@ -217,13 +217,15 @@ function columnRowReader<T>(
 	};
 
 	if (mapper.mappingMode !== 'autoMapInputData') {
-		// n8n's own conversion is applied here, per column, so that an empty value is dropped before it
-		// (n8n refuses empty text for a boolean) and a date keeps the zone rule of the service.
-		const valuesOf = itemParameter<IDataObject | null>(ctx, 'columns.value', {}, { skipValidation: true });
+		// The mapper is read whole and n8n's conversion (validateFieldType) applied here, per column, as
+		// n8n applies it to `columns.value`: so that an empty value is dropped before it (n8n turns
+		// empty text into 0 for a number and refuses it for a boolean), a date keeps the service's zone
+		// rule, and every n8n version reads alike (n8n 1.88 cannot skip its own check of `columns.value`).
+		const mapperOf = itemParameter<Partial<ResourceMapperValue>>(ctx, 'columns', {});
 		return (itemIndex) => {
 			const raw: IDataObject = {};
 			const properties: PropertyEntry[] = [];
-			for (const [id, value] of Object.entries(valuesOf(itemIndex) ?? {})) {
+			for (const [id, value] of Object.entries(mapperOf(itemIndex).value ?? {})) {
 				const label = propertyLabelOf(id);
 				if (label !== undefined) {
 					properties.push(...property(label, value, typeOf.get(id), `Columns › ${propertyColumnName(label)}`, itemIndex));
