@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { apiDate } from '../../../shared/dates';
 import { compact, describeType, optionValues, problem, rules } from '../../../shared/inputs';
-import type { RowField, RowTable } from '../../helpers/bulk/rowTable';
+import { listField as list, textField as text, type RowField, type RowTable } from '../../helpers/bulk/rowTable';
 import { CUSTOM_PROPERTIES, EMAIL, PERSON } from '../../helpers/customers/customerRows';
 import { topicList, topicsProperty } from './topics';
 
@@ -132,20 +132,9 @@ export const additionalQuestionsProperty: INodeProperties = {
 export const editorQuestions = (value: unknown) =>
 	(value as { question?: IDataObject[] } | undefined)?.question?.map((question) => ({ ...question, metric: question.type === 'RATING' ? question.metric : undefined }));
 
-const text = (name: string, label: string, description?: string): RowField => ({
-	name,
-	label,
-	type: 'string',
-	rule: rules.optionalText,
-	editor: { in: 'additionalFields' },
-	...(description ? { description } : {}),
-});
-
-const list = (name: string, label: string, description: string): RowField => ({ ...text(name, label, description), rule: rules.stringList });
-
 /** A date of the response: ISO 8601 in UTC (spec rule 6), read in the workflow's zone when it carries none. */
 const date = (name: string, label: string, description: string): RowField => ({
-	...text(name, label, `${description} ${ISO_RULE}.`),
+	...text(name, label, { description: `${description} ${ISO_RULE}.` }),
 	type: 'dateTime',
 	shape: '(ISO 8601)',
 	rule: (value, { timezone }) => apiDate(value, 'iso', { timezone }),

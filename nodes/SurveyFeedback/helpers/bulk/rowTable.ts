@@ -1,6 +1,7 @@
 import type { FieldType, IDataObject, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { rules } from '../../../shared/inputs';
 import type { Column, ColumnSet } from './columnMapper';
 import { ruled } from './rowSchemas';
 
@@ -57,6 +58,19 @@ export interface RowTable {
 	/** Customer data the row has no field for (phone, country…): listed in ignoredFields, or sent as custom properties. */
 	withoutColumn?: string[];
 }
+
+/** An optional text field, kept in Additional Fields by Define Below. */
+export const textField = (name: string, label: string, more: Partial<RowField> = {}): RowField => ({
+	name,
+	label,
+	type: 'string',
+	rule: rules.optionalText,
+	editor: { in: 'additionalFields' },
+	...more,
+});
+
+/** A list of texts, given as a list or comma-separated (a text column in the mapper), kept in Additional Fields. */
+export const listField = (name: string, label: string, description: string): RowField => textField(name, label, { rule: rules.stringList, description });
 
 /** `first_name` → `firstName`: the Define Below parameter of a field, and a name Map Automatically reads. */
 export const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

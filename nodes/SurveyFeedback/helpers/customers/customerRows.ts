@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { rules } from '../../../shared/inputs';
 import { propertyList } from '../bulk/rowSchemas';
-import type { RowField, RowTable } from '../bulk/rowTable';
+import { listField as list, textField as text, type RowField, type RowTable } from '../bulk/rowTable';
 import { propertyTypeAndValue } from '../descriptions';
 
 /**
@@ -22,17 +22,6 @@ export const EMAIL: RowField = {
 	rule: rules.email,
 	editor: { in: 'top', property: { placeholder: 'name@email.com', default: '={{ $json.email }}' } },
 };
-
-const text = (name: string, label: string, more: Partial<RowField> = {}): RowField => ({
-	name,
-	label,
-	type: 'string',
-	rule: rules.optionalText,
-	editor: { in: 'additionalFields' },
-	...more,
-});
-
-const list = (name: string, label: string, description: string): RowField => ({ ...text(name, label), rule: rules.stringList, description });
 
 /** A person's name and company, as every person row has them. */
 export const PERSON: RowField[] = [
