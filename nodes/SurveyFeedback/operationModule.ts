@@ -50,7 +50,7 @@ export interface SingleOperation extends OperationBase {
  */
 export interface BulkOperation<T = unknown> extends OperationBase {
 	batchSize: number;
-	itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<T>;
+	itemReader(this: IExecuteFunctions, api: ServiceApi): ((itemIndex: number) => Prepared<T>) | Promise<(itemIndex: number) => Prepared<T>>;
 	send(this: IExecuteFunctions, batch: Array<Prepared<T>>, api: ServiceApi): Promise<ItemOutcome[]>;
 	/** Called once after every request was sent, with what was sent (for execution hints). */
 	afterSend?(this: IExecuteFunctions, sent: T[]): void;

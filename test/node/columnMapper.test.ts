@@ -146,7 +146,7 @@ describe('Customer › Create or Update', () => {
 	test('Map Automatically with Error: a field that is no column stops the run before anything is sent', async () => {
 		const { error } = await v3(
 			{ resource: 'customer', operation: 'upsert', columns: columns('autoMapInputData', customerSchema) },
-			{ items: [{ email: 'mary@example.com', Region: 'EMEA' }] },
+			{ items: [{ email: 'mary@example.com', Territory: 'EMEA' }] },
 		);
 		expect(error?.message).toContain('Item JSON');
 		expect(error?.message).toContain('[item 0]');

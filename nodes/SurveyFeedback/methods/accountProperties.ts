@@ -1,7 +1,8 @@
-import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { recordsOf } from '../../shared/paging';
 import type { Transport } from '../../shared/transport';
+import type { ApiContext } from '../../shared/transport/connection';
 
 /** A custom customer property the account shows: the label writes send, and its type. */
 export interface AccountProperty {
@@ -24,7 +25,7 @@ export const PROPERTY_SOURCE_HINT = `the properties found on the account's ${PRO
  * carries was registered. A property no sampled customer has yet is not found; the editor lets the
  * user type it in. Sorted by label; a label's type is the one most of its records give.
  */
-export async function accountProperties(ctx: ILoadOptionsFunctions, transport: Transport): Promise<AccountProperty[]> {
+export async function accountProperties(ctx: ApiContext, transport: Pick<Transport, 'for'>): Promise<AccountProperty[]> {
 	const body = await transport.for(ctx, 'Customer properties').request({ method: 'GET', path: '/api/v2/customers', qs: { limit: PROPERTY_SAMPLE_SIZE } });
 	const found = new Map<string, { label: string; name?: string; types: Map<string, number> }>();
 	for (const customer of recordsOf(body, 'subscribers')) {

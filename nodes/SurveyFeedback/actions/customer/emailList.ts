@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
-import { emailRow, readEmailJson } from '../../helpers/customers/customerRows';
+import { EMAIL_ONLY, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
 import type { ItemOutcome, Prepared } from '../../operationModule';
 
@@ -26,13 +25,7 @@ export interface EmailEntry {
 }
 
 export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number) => IDataObject): (itemIndex: number) => Prepared<EmailEntry> {
-	const email = itemParameter(ctx, 'email', '');
-	const read = rowReader(ctx, {
-		schema: emailRow,
-		fromEditor: (itemIndex) => ({ email: email(itemIndex) }),
-		editorLabels: { email: 'Email' },
-		fromItemJson: readEmailJson,
-	});
+	const read = rowReader<PersonRow>(ctx, EMAIL_ONLY, { ignoreOthers: true });
 	return (itemIndex) => {
 		const more = extra?.(itemIndex) ?? {};
 		return { itemIndex, value: { email: read(itemIndex).row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };

@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerColumns, customerFromEditor, customPropertiesField } from '../../helpers/customers/customerFields';
-import { customerRow, readCustomerJson, type CustomerRow } from '../../helpers/customers/customerRows';
-import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
+import { customerColumns } from '../../helpers/customers/customerFields';
+import { CUSTOMER, type PersonRow } from '../../helpers/customers/customerRows';
+import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
@@ -20,15 +21,11 @@ export const option: OperationOption = {
 
 export const properties: INodeProperties[] = [
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties(
-			'each item as a customer: email, first_name, last_name, company, tags, unset_tags, unset_properties, and properties (a list of { label, value, type }, or an object of values).',
-			{ customProperties: true },
-		),
-		...[
-			emailField('Email of the customer to create or update. Items are sent 1000 per request.'),
-			customerAdditionalFields,
-			customPropertiesField,
-		].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+		...inputModeProperties(`each item as a customer: ${rowShape(CUSTOMER)}.`, { customProperties: true }),
+		...editorProperties(CUSTOMER, { email: { description: 'Email of the customer to create or update. Items are sent 1000 per request.' } }).map((property) => ({
+			...property,
+			displayOptions: DEFINE_BELOW,
+		})),
 	]),
 	...columnsProperties(customerColumns),
 	mapperOptions({ takesProperties: true }),
@@ -36,19 +33,13 @@ export const properties: INodeProperties[] = [
 
 export const batchSize = 1000;
 
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<CustomerRow>> {
-	const read = rowReader(this, {
-		schema: customerRow,
-		fromEditor: customerFromEditor(this, { withProperties: true }),
-		editorLabels: CUSTOMER_FIELD_LABELS,
-		fromItemJson: readCustomerJson,
-		columns: customerColumns,
-	});
+export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Promise<(itemIndex: number) => Prepared<ReadRow<PersonRow>>> {
+	const read = rowReader<PersonRow>(this, CUSTOMER, await withAccountProperties(this, api, CUSTOMER, customerColumns));
 	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
 }
 
 /** Creates or updates up to 1000 customers; each item gets its own row back. */
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<CustomerRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/customers',

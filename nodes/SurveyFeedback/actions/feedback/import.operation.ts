@@ -8,13 +8,14 @@ import type { ServiceApi } from '../../../shared/transport';
 import { outcomesFromRows } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
-import { rowReader } from '../../helpers/bulk/rowReader';
+import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { BEFORE_VERSION_3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
-import { FEEDBACK_FIELD_LABELS, feedbackColumns, feedbackFromEditor, mappedFeedbackProperties } from './importFields';
+import { feedbackColumns, listOptions, withListOptions } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
-import { importedResponseRow, readImportedResponseJson, type ImportedResponse } from './importedResponse';
+import { IMPORTED_RESPONSE } from './importedResponse';
 
 export const option: OperationOption = {
 	name: 'Import',
@@ -33,21 +34,20 @@ export const properties: INodeProperties[] = [
 	},
 	campaignLocator({ description: 'The campaign to import into; it sets the metric and the template' }),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties(
-			'each item as a response: email, score, comment, first_name, last_name, company, job_title, phone, country, state, city, tags, customer_tags, topics ([{ name, sentiment }]), properties, response_date, send_date, open_date (ISO 8601), additional_questions ([{ uuid, type, answer, metric }]).',
-			{ customProperties: true },
-		),
-		...mappedFeedbackProperties.map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+		...inputModeProperties(`each item as a response: ${rowShape(IMPORTED_RESPONSE)}.`, { customProperties: true }),
+		...editorProperties(IMPORTED_RESPONSE, {
+			email: { description: 'Email of the respondent. Items are sent 200 per request, grouped by campaign and import options.' },
+		}).map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
 	]),
 	...columnsProperties(feedbackColumns),
 	importOptionsCollection(),
-	mapperOptions({ takesProperties: true }),
+	mapperOptions({ takesProperties: true, before: listOptions }),
 ];
 
 interface Entry {
 	campaign: string;
 	options: IDataObject;
-	feedback: ImportedResponse;
+	feedback: ReadRow<IDataObject & { email: string }>['row'];
 	/** Fields of the item's output besides the service's row (the fields Map Automatically left out). */
 	output: IDataObject;
 }
@@ -56,21 +56,18 @@ interface Entry {
 export const batchSize = 200;
 
 /** Each item's response, campaign and import options; items of one campaign and options share requests. */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Entry> {
+export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Promise<(itemIndex: number) => Prepared<Entry>> {
 	const node = this.getNode();
 	const timezone = this.getTimezone();
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const importOptionsOf = itemParameter(this, 'importOptions', {});
-	const read = rowReader(this, {
-		schema: importedResponseRow(timezone),
-		fromEditor: feedbackFromEditor(this),
-		editorLabels: FEEDBACK_FIELD_LABELS,
-		fromItemJson: readImportedResponseJson,
-		columns: feedbackColumns,
-	});
+	const version3 = isVersion3(this);
+	const mapperOptionsOf = itemParameter<IDataObject>(this, 'options', {});
+	const read = rowReader<IDataObject & { email: string }>(this, IMPORTED_RESPONSE, await withAccountProperties(this, api, IMPORTED_RESPONSE, feedbackColumns));
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const { row: feedback, output } = read(itemIndex);
+		const { row, output } = read(itemIndex);
+		const feedback = (version3 ? withListOptions(row, mapperOptionsOf(itemIndex), { node, itemIndex }) : row) as typeof row;
 		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
 		return { itemIndex, value: { campaign, options, feedback, output }, group: JSON.stringify([campaign, options]) };
 	};

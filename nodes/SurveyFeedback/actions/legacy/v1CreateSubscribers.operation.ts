@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
 import { emailOutcomes } from '../../helpers/bulk/answerRows';
-import { columnsProperties, mapperOptions, type ColumnSet } from '../../helpers/bulk/columnMapper';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
-import { readV1SubscriberJson, v1SubscriberRow, type V1SubscriberRow } from '../../helpers/customers/customerRows';
-import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { columnSet, editorProperties, rowShape } from '../../helpers/bulk/rowTable';
+import { V1_SUBSCRIBER, type PersonRow } from '../../helpers/customers/customerRows';
+import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { replacedBy } from './common';
@@ -20,16 +20,7 @@ export const option: OperationOption = {
 };
 
 /** The v1 subscriber's columns on version 3: all four required by the v1 API. */
-export const v1SubscriberColumns: ColumnSet = {
-	method: 'v1SubscriberColumns',
-	takesProperties: false,
-	columns: [
-		{ id: 'email', displayName: 'Email', type: 'string', required: true },
-		{ id: 'first_name', displayName: 'First Name', type: 'string', required: true },
-		{ id: 'last_name', displayName: 'Last Name', type: 'string', required: true },
-		{ id: 'company', displayName: 'Company', type: 'string', required: true },
-	],
-};
+export const v1SubscriberColumns = columnSet('v1SubscriberColumns', V1_SUBSCRIBER);
 
 export const properties: INodeProperties[] = [
 	replacedBy(
@@ -37,13 +28,11 @@ export const properties: INodeProperties[] = [
 		'Legacy v1 API. Use Customer › Create or Update instead: it takes tags and custom properties, 1000 customers per request, and reports each one.',
 	),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties('each item as a subscriber: email, first_name, last_name and company, all required by the v1 API.', { customProperties: false }),
-		...[
-			emailField('Email of the subscriber to create. Items are sent 100 per request.'),
-			{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '', description: 'Required by the v1 API' },
-			{ displayName: 'Company', name: 'company', type: 'string', required: true, default: '', description: 'Company name, required by the v1 API' },
-		].map((property): INodeProperties => ({ ...property, type: 'string', displayOptions: DEFINE_BELOW })),
+		...inputModeProperties(`each item as a subscriber: ${rowShape(V1_SUBSCRIBER)}, all required by the v1 API.`, { customProperties: false }),
+		...editorProperties(V1_SUBSCRIBER, { email: { description: 'Email of the subscriber to create. Items are sent 100 per request.' } }).map((property) => ({
+			...property,
+			displayOptions: DEFINE_BELOW,
+		})),
 	]),
 	...columnsProperties(v1SubscriberColumns),
 	mapperOptions({ takesProperties: false }),
@@ -56,24 +45,12 @@ export const batchSize = 100;
  * The v1 API answers a request as a whole (no row per subscriber) and refuses all of it for one
  * incomplete subscriber, so every field is checked here first: a bad item fails alone.
  */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<V1SubscriberRow>> {
-	const [email, firstName, lastName, company] = ['email', 'firstName', 'lastName', 'company'].map((name) => itemParameter(this, name, ''));
-	const read = rowReader(this, {
-		schema: v1SubscriberRow,
-		fromEditor: (itemIndex) => ({
-			email: email(itemIndex),
-			first_name: firstName(itemIndex),
-			last_name: lastName(itemIndex),
-			company: company(itemIndex),
-		}),
-		editorLabels: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company: 'Company' },
-		fromItemJson: readV1SubscriberJson,
-		columns: v1SubscriberColumns,
-	});
+export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<PersonRow>> {
+	const read = rowReader<PersonRow>(this, V1_SUBSCRIBER, { columns: v1SubscriberColumns });
 	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
 }
 
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<V1SubscriberRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/service/nps/customers',

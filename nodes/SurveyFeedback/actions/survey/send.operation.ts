@@ -11,9 +11,10 @@ import { emailOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
-import { CUSTOMER_FIELD_LABELS, customerAdditionalFields, customerFromEditor, recipientColumns } from '../../helpers/customers/customerFields';
-import { readRecipientJson, recipientRow, type RecipientRow } from '../../helpers/customers/customerRows';
-import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
+import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
+import { recipientColumns } from '../../helpers/customers/customerFields';
+import { RECIPIENT, type PersonRow } from '../../helpers/customers/customerRows';
+import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
@@ -53,11 +54,10 @@ export const properties: INodeProperties[] = [
 		searchListMethod: 'searchSendableCampaigns',
 	}),
 	...updateDisplayOptions({ show: BEFORE_VERSION_3 }, [
-		...inputModeProperties('each item as a recipient: email, first_name, last_name, company, tags, unset_tags, unset_properties.', { customProperties: false }),
-		...[
-			emailField('Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.'),
-			customerAdditionalFields,
-		].map((property) => ({ ...property, displayOptions: DEFINE_BELOW })),
+		...inputModeProperties(`each item as a recipient: ${rowShape(RECIPIENT)}.`, { customProperties: false }),
+		...editorProperties(RECIPIENT, { email: { description: 'Email of the customer to survey. Items are sent 100 per request, grouped by campaign and delay.' } }).map(
+			(property) => ({ ...property, displayOptions: DEFINE_BELOW }),
+		),
 		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [delayOption] },
 	]),
 	...columnsProperties(recipientColumns),
@@ -67,7 +67,7 @@ export const properties: INodeProperties[] = [
 interface Recipient {
 	campaign: string;
 	delay?: number;
-	subscriber: RecipientRow;
+	subscriber: PersonRow;
 	/** Fields of the item's output besides the service's row (the fields Map Automatically left out). */
 	output: IDataObject;
 }
@@ -91,13 +91,7 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 	const node = this.getNode();
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const optionsOf = itemParameter<IDataObject>(this, 'options', {});
-	const read = rowReader(this, {
-		schema: recipientRow,
-		fromEditor: customerFromEditor(this, { withProperties: false }),
-		editorLabels: CUSTOMER_FIELD_LABELS,
-		fromItemJson: readRecipientJson,
-		columns: recipientColumns,
-	});
+	const read = rowReader<PersonRow>(this, RECIPIENT, { columns: recipientColumns });
 	return (itemIndex) => {
 		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
 		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));

@@ -41,7 +41,7 @@ export async function runBatches<T>(
 	api: ServiceApi,
 	{ stopAtFirstFailure }: { stopAtFirstFailure: boolean },
 ): Promise<ItemOutcome[]> {
-	const read = operation.itemReader.call(ctx);
+	const read = await operation.itemReader.call(ctx, api);
 	const outcomes: ItemOutcome[] = [];
 	const ready: Array<Prepared<T>> = [];
 	let busySince = Date.now();

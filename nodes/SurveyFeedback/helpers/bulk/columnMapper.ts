@@ -1,6 +1,5 @@
 import type { FieldType, INodeProperties, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import { describeType, problem } from '../../../shared/inputs';
 import { PROPERTY_SOURCE_HINT, type AccountProperty } from '../../methods/accountProperties';
 import { propertyTypeAndValue } from '../descriptions';
 import { VERSION_3 } from '../versions';
@@ -41,7 +40,7 @@ export const propertyColumnId = (label: string) => `${PROPERTY_COLUMN}${label}`;
 export const propertyLabelOf = (id: string): string | undefined => (id.startsWith(PROPERTY_COLUMN) ? id.slice(PROPERTY_COLUMN.length) : undefined);
 
 /** The service's property types and the mapper's field types, both ways. */
-const PROPERTY_FIELD_TYPES: Record<string, FieldType> = { text: 'string', number: 'number', boolean: 'boolean', date: 'dateTime' };
+export const PROPERTY_FIELD_TYPES: Record<string, FieldType> = { text: 'string', number: 'number', boolean: 'boolean', date: 'dateTime' };
 
 export const propertyTypeOf = (type: FieldType | undefined): string =>
 	Object.entries(PROPERTY_FIELD_TYPES).find(([, fieldType]) => fieldType === type)?.[0] ?? 'text';
@@ -68,29 +67,6 @@ export function mapperFields(columns: Column[], properties: AccountProperty[] = 
 			),
 		],
 	};
-}
-
-/**
- * A property value as its type wants it: a number for a number (numeric text too), true/false for
- * a boolean ("true"/"false" too), a date as ISO text; other values as they are. Throws the problem.
- */
-export function propertyValue(value: unknown, type: string): unknown {
-	if (type === 'number') {
-		const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-		if (typeof number !== 'number' || !Number.isFinite(number)) problem(`must be a number (the property's type), got ${JSON.stringify(value)}`);
-		return number;
-	}
-	if (type === 'boolean') {
-		if (typeof value === 'boolean') return value;
-		if (value === 'true' || value === 'false') return value === 'true';
-		problem(`must be true or false (the property's type), got ${JSON.stringify(value)}`);
-	}
-	if (value !== null && typeof value === 'object') {
-		const iso = (value as { toISO?: () => string; toISOString?: () => string }).toISO?.() ?? (value as Date).toISOString?.();
-		if (typeof iso === 'string') return iso;
-		problem(`is ${describeType(value)}; a custom property takes text, a number, a boolean or a date`);
-	}
-	return value;
 }
 
 /** The mapper's notice: where the property columns come from and how to send one they do not show. */
@@ -143,10 +119,14 @@ const otherPropertiesOption: INodeProperties = {
 	],
 };
 
+/** Options that act only when the mapper maps automatically (the path starts at the node's parameters). */
+const AUTOMAP_ONLY = { show: { '/columns.mappingMode': ['autoMapInputData'] } };
+
 /**
  * Version 3's Options: what Map Automatically does with the fields of an item that are not
- * columns, the fields it leaves out, and (where the row takes them) properties the columns do not
- * list. `before` are the operation's own options (Survey › Send's delay).
+ * columns and the fields it leaves out (shown under Map Automatically only), and (where the row
+ * takes them) properties the columns do not list. `before` are the operation's own options
+ * (Survey › Send's delay).
  */
 export function mapperOptions({ takesProperties, before = [] }: { takesProperties: boolean; before?: INodeProperties[] }): INodeProperties {
 	const { error, ignoreIt, customProperties } = EXTRA_FIELD_CHOICES;
@@ -158,6 +138,7 @@ export function mapperOptions({ takesProperties, before = [] }: { takesPropertie
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. ID, createdAt, updatedAt, archived',
+			displayOptions: AUTOMAP_ONLY,
 			description:
 				"Map Automatically: fields of the input items to leave out of the write, comma-separated (a CRM's own ID and dates, for instance); the other fields are mapped or handled as Handling Extra Fields in Input says",
 		},
@@ -167,6 +148,7 @@ export function mapperOptions({ takesProperties, before = [] }: { takesPropertie
 			type: 'options',
 			options: takesProperties ? [error, ignoreIt, customProperties] : [error, ignoreIt],
 			default: 'error',
+			displayOptions: AUTOMAP_ONLY,
 			description:
 				'Map Automatically: what to do with item fields that are not columns. The read-only fields of the service’s records, such as their ID and createdDate, are always left out; a field named like a column in another case or with spaces, _ or - (First Name, FIRST_NAME) is that column.',
 		},

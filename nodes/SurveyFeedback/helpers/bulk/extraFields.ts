@@ -34,6 +34,8 @@ export interface ExtraFieldSettings {
 	extraFields: ExtraFieldHandling;
 	/** Folded names of the item fields to keep out of the write; each is listed in `ignoredFields`. */
 	ignoreFields?: ReadonlySet<string>;
+	/** The mode that sets each field by hand in the user's version, for the hints: Define Below, Map Each Column Manually. */
+	manualMode?: string;
 }
 
 /** Where the edit distance of two is allowed: names of at least this many letters (`first_name`, `lastName`). */

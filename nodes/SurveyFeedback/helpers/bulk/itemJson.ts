@@ -53,6 +53,13 @@ export type ItemJsonReader = (json: IDataObject, ctx: Omit<RowContext, 'label'> 
 /** Fields left out of every row silently: the row number Google Sheets adds to the rows it reads. */
 const SPREADSHEET_BOOKKEEPING = ['row_number'];
 
+/**
+ * The columns n8n's Data Table keeps on each of its rows: left out silently too, when an item has
+ * all three and a numeric ID, as every row a Data Table node reads has them.
+ */
+const DATA_TABLE_BOOKKEEPING = ['id', 'createdAt', 'updatedAt'];
+const isDataTableRow = (json: IDataObject) => typeof json.id === 'number' && 'createdAt' in json && 'updatedAt' in json;
+
 const EDIT_FIELDS_HINT = 'an Edit Fields node with "Include Other Input Fields" off';
 
 /** "a, b, c, …": at most ten names. */
@@ -119,6 +126,7 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 		const leftOut = new Set<string>();
 		const uncolumned: Array<[string, unknown]> = [];
 		const extra: Array<[string, unknown]> = [];
+		const dataTableRow = isDataTableRow(json);
 		const take = (field: string, name: string) => {
 			if (given[field] !== undefined) throw fieldError(where(name), `gives ${field} a second time (also as ${given[field]}); keep one of them`);
 			given[field] = name;
@@ -128,7 +136,7 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 				leftOut.add(name);
 				continue;
 			}
-			if (readOnly.has(name)) continue;
+			if (readOnly.has(name) || (dataTableRow && DATA_TABLE_BOOKKEEPING.includes(name))) continue;
 			const field = fieldOf(name);
 			if (field !== undefined) {
 				take(field, name);
@@ -178,7 +186,7 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 		throw fieldError(
 			{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Item JSON' },
 			`has ${extra.length === 1 ? 'a field' : 'fields'} this operation does not take: ${nameList(extraNames)}`,
-			`Map Automatically reads ${accepted.join(', ')} (in any case, with or without spaces, _ or -). Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, list the fields to leave out in Fields to Ignore, ${takesProperties ? 'put custom values under properties, ' : ''}or use Define Below.`,
+			`Map Automatically reads ${accepted.join(', ')} (in any case, with or without spaces, _ or -). Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, list the fields to leave out in Fields to Ignore, ${takesProperties ? 'put custom values under properties, ' : ''}or use ${ctx.manualMode ?? 'Define Below'}.`,
 		);
 	};
 }

@@ -18,7 +18,9 @@ export function itemParameter<T = NodeParameterValueType>(
 	fallback: unknown,
 	options?: { extractValue?: boolean },
 ): (itemIndex: number) => T {
-	if (!holdsExpression(ctx.getNode().parameters[name])) {
+	// A path such as `columns.value` names a part of a parameter.
+	const stored = name.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), ctx.getNode().parameters);
+	if (!holdsExpression(stored)) {
 		const value = ctx.getNodeParameter(name, 0, fallback, options) as T;
 		return () => value;
 	}

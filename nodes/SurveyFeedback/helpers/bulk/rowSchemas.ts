@@ -2,13 +2,11 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { fieldError } from '../../../shared/errors';
-import { attempt, compact, describeType, problem, rules } from '../../../shared/inputs';
+import { attempt, compact, describeType, problem } from '../../../shared/inputs';
 
 /**
- * The rows bulk operations send (a customer, a survey recipient, an imported response…) are each
- * described once as a zod schema, whichever way the user fills them: "Define Below" builds the row
- * from the editor's fields, "Map Automatically" takes it from the item's JSON; both are validated
- * by the same schema, so the rules of a row live in one place.
+ * The rules shared by the row tables (rowTable.ts), and the check of a row against its table's zod
+ * schema, whichever way the user filled it.
  */
 
 /** A zod field checked (and converted) by an input rule; the rule's problem becomes the issue. */
@@ -50,11 +48,6 @@ export function propertyList(value: unknown): IDataObject[] {
 		return { label: (label as string).trim(), value: propertyValue ?? null, type: (type as string | undefined) || 'text' };
 	});
 }
-
-export const text = ruled(rules.optionalText);
-export const requiredText = ruled(rules.text);
-export const email = ruled(rules.email);
-export const stringList = ruled(rules.stringList);
 
 /** Where a row came from, for the errors that name the item and the field. */
 export interface RowContext {

@@ -1,76 +1,87 @@
-import { z } from 'zod';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { itemJsonReader } from '../bulk/itemJson';
-import { email, propertyList, requiredText, ruled, stringList, text } from '../bulk/rowSchemas';
-
-/** What a customer row of the write side is made of (snake_case, as the service takes it). */
-const customerFields = {
-	email,
-	first_name: text,
-	last_name: text,
-	company: text,
-	tags: stringList,
-	unset_tags: stringList,
-	unset_properties: stringList,
-};
-
-/** A customer of POST /api/v2/customers. */
-export const customerRow = z.object({ ...customerFields, properties: ruled(propertyList) });
-export type CustomerRow = z.output<typeof customerRow>;
-
-/** A subscriber of POST /api/v2/survey: a customer without custom properties. */
-export const recipientRow = z.object(customerFields);
-export type RecipientRow = z.output<typeof recipientRow>;
-
-/** A subscriber of the legacy v1 API, which requires every field. */
-export const v1SubscriberRow = z.object({ email, first_name: requiredText, last_name: requiredText, company: requiredText });
-export type V1SubscriberRow = z.output<typeof v1SubscriberRow>;
-
-/** The customer operations that need only an email (delete, unsubscribe, resubscribe). */
-export const emailRow = z.object({ email });
+import { rules } from '../../../shared/inputs';
+import { propertyList } from '../bulk/rowSchemas';
+import { listField as list, textField as text, type RowField, type RowTable } from '../bulk/rowTable';
+import { propertyTypeAndValue } from '../descriptions';
 
 /**
- * A person's fields by the service's names and the camelCase ones (as the read side and most n8n
- * items spell them), for the item readers of customers, of v1 subscribers and of imported responses.
+ * The person rows of the write side, each field once (see bulk/rowTable.ts): a customer of
+ * POST /api/v2/customers, a survey recipient of POST /api/v2/survey, a subscriber of the legacy v1
+ * API, and the email-only row of delete, unsubscribe and resubscribe.
  */
-export const personNames = {
-	email: 'email',
-	first_name: 'first_name',
-	firstName: 'first_name',
-	last_name: 'last_name',
-	lastName: 'last_name',
-	company: 'company',
-	companyName: 'company',
+
+/** A row the service took, keyed by its email. */
+export type PersonRow = IDataObject & { email: string };
+
+export const EMAIL: RowField = {
+	name: 'email',
+	label: 'Email',
+	type: 'string',
+	required: true,
+	rule: rules.email,
+	editor: { in: 'top', property: { placeholder: 'name@email.com', default: '={{ $json.email }}' } },
 };
 
-const customerNames = {
-	...personNames,
-	tags: 'tags',
-	unset_tags: 'unset_tags',
-	unsetTags: 'unset_tags',
-	unset_properties: 'unset_properties',
-	unsetProperties: 'unset_properties',
+/** A person's name and company, as every person row has them. */
+export const PERSON: RowField[] = [
+	text('first_name', 'First Name'),
+	text('last_name', 'Last Name'),
+	text('company', 'Company', { description: 'Company name', alsoNamed: ['companyName'] }),
+];
+
+/** Values of registered custom customer properties, as `{ label, value, type }` entries. */
+const customPropertiesField: INodeProperties = {
+	displayName: 'Custom Properties',
+	name: 'customProperties',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Custom Property',
+	default: {},
+	description: 'Values of custom customer properties registered in the account',
+	options: [
+		{
+			displayName: 'Property',
+			name: 'property',
+			values: [
+				{
+					// The labels the account shows (methods/accountProperties.ts); one not listed yet is typed in by expression.
+					displayName: 'Label Name or ID',
+					name: 'label',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getCustomPropertyLabels' },
+					default: '',
+					description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					hint: 'The labels the account’s newest customers carry, each with its type; by expression, any registered label',
+				},
+				...propertyTypeAndValue,
+			],
+		},
+	],
 };
+
+export const CUSTOM_PROPERTIES: RowField = {
+	name: 'properties',
+	label: 'Custom Properties',
+	type: 'array',
+	rule: propertyList,
+	shape: '(a list of { label, value, type }, or an object of values)',
+	column: false,
+	editor: { in: 'top', property: customPropertiesField, read: (value) => (value as { property?: unknown } | undefined)?.property },
+};
+
+const CUSTOMER_LISTS: RowField[] = [
+	list('tags', 'Tags', 'Tags to set on the customer, comma-separated or a list from an expression'),
+	list('unset_tags', 'Tags to Remove', 'Tags to remove, comma-separated; other tags stay as they are'),
+	list('unset_properties', 'Properties to Clear', 'Custom property names or labels to clear, comma-separated; other properties stay as they are'),
+];
 
 /**
  * What the service sets on the customer records Get Many returns (IDs, dates, statuses,
  * subscription state): a write does not take them, and leaving them out loses nothing (the
  * service keeps them as they are), so a record read from the service can be written back.
  */
-const customerReadOnly = [
-	'id',
-	'_id',
-	'customerId',
-	'companyId',
-	'createdDate',
-	'updatedDate',
-	'channel',
-	'status',
-	'customerStatus',
-	'unsubscribed',
-	'unsubscribedBy',
-	'unsubscribedDate',
-];
+const CUSTOMER_READ_ONLY = ['id', '_id', 'customerId', 'companyId', 'createdDate', 'updatedDate', 'channel', 'status', 'customerStatus', 'unsubscribed', 'unsubscribedBy', 'unsubscribedDate'];
 
 /**
  * Customer data the customer and survey writes have no column for (the import has): a record
@@ -78,11 +89,30 @@ const customerReadOnly = [
  * `ignoredFields`, or sent as custom properties where the row takes them (the spec's own example
  * of a customer property is country).
  */
-export const CUSTOMER_DATA_WITHOUT_COLUMN = ['job_title', 'phone', 'country', 'state', 'city'];
+const CUSTOMER_DATA_WITHOUT_COLUMN = ['job_title', 'phone', 'country', 'state', 'city'];
 
-const customerReading = { readOnly: customerReadOnly, withoutColumn: CUSTOMER_DATA_WITHOUT_COLUMN };
+const customerReading = { readOnly: CUSTOMER_READ_ONLY, withoutColumn: CUSTOMER_DATA_WITHOUT_COLUMN };
 
-export const readCustomerJson = itemJsonReader({ names: { ...customerNames, properties: 'properties' }, ...customerReading });
-export const readRecipientJson = itemJsonReader({ names: customerNames, ...customerReading });
-export const readV1SubscriberJson = itemJsonReader({ names: personNames, ...customerReading });
-export const readEmailJson = itemJsonReader({ names: { email: 'email' }, ignoreOthers: true });
+/** A customer of POST /api/v2/customers. */
+export const CUSTOMER: RowTable = { fields: [EMAIL, ...PERSON, ...CUSTOMER_LISTS, CUSTOM_PROPERTIES], ...customerReading };
+
+/** A subscriber of POST /api/v2/survey: a customer without custom properties. */
+export const RECIPIENT: RowTable = { fields: [EMAIL, ...PERSON, ...CUSTOMER_LISTS], ...customerReading };
+
+/** A subscriber of the legacy v1 API, which requires every field. */
+export const V1_SUBSCRIBER: RowTable = {
+	fields: [
+		EMAIL,
+		...PERSON.map((field): RowField => ({
+			...field,
+			required: true,
+			rule: rules.text,
+			description: `${field.description ? `${field.description}, r` : 'R'}equired by the v1 API`,
+			editor: { in: 'top' },
+		})),
+	],
+	...customerReading,
+};
+
+/** The customer operations that need only an email (delete, unsubscribe, resubscribe). */
+export const EMAIL_ONLY: RowTable = { fields: [EMAIL] };
