@@ -211,7 +211,8 @@ describe('Customer › Create or Update, saved', () => {
 	test("version 3, Map Each Column Manually: version 1's items, property columns typed by the saved schema, Other Custom Properties after them, empty property columns left out", async () => {
 		const { error } = await run('v3 Map Each Column Manually', CUSTOMERS);
 		expect(error).toBeUndefined();
-		// Unlike version 1, Seats '3' goes as the column's number, and an empty property column is left out.
+		// Unlike version 1, Seats '3' goes as the column's number, a date property as the instant it names in the
+		// workflow's zone (UTC here), and an empty property column is left out.
 		expect(received('/api/v2/customers')).toEqual([
 			{
 				subscribers: [
@@ -226,7 +227,7 @@ describe('Customer › Create or Update, saved', () => {
 						properties: [
 							{ label: 'Plan', value: 'pro', type: 'text' },
 							{ label: 'Seats', value: 12, type: 'number' },
-							{ label: 'Renewal', value: '2026-09-30', type: 'date' },
+							{ label: 'Renewal', value: '2026-09-30T00:00:00Z', type: 'date' },
 						],
 					},
 					{
@@ -238,7 +239,7 @@ describe('Customer › Create or Update, saved', () => {
 						properties: [
 							{ label: 'Plan', value: 'starter', type: 'text' },
 							{ label: 'Seats', value: 3, type: 'number' },
-							{ label: 'Renewal', value: '2026-09-30', type: 'date' },
+							{ label: 'Renewal', value: '2026-09-30T00:00:00Z', type: 'date' },
 						],
 					},
 					{
@@ -247,7 +248,7 @@ describe('Customer › Create or Update, saved', () => {
 						company: 'Engines Ltd',
 						unset_tags: ['trial', 'onboarding'],
 						unset_properties: ['Country', 'Group'],
-						properties: [{ label: 'Renewal', value: '2026-09-30', type: 'date' }],
+						properties: [{ label: 'Renewal', value: '2026-09-30T00:00:00Z', type: 'date' }],
 					},
 				],
 			},
