@@ -213,7 +213,7 @@ describe('Feedback: Import', () => {
 		const mock = { baseUrl: 'https://import.mock.test', apiKey: 'mock-key' };
 		afterEach(() => nock.cleanAll());
 
-		it('reads details at the top level and pairs rows without index by email, in order', async () => {
+		it('reads details at the top level; rows by email alone that two items share confirm neither', async () => {
 			nock(mock.baseUrl)
 				.post('/api/v2/import')
 				.reply(200, {
@@ -235,22 +235,23 @@ describe('Feedback: Import', () => {
 				continueOnFail: true,
 			});
 			expect(error).toBeUndefined();
-			expect(output.map((item) => [item.pairedItem, (item.json.details as IDataObject | undefined)?.status ?? item.json.status ?? null, item.json.id ?? null])).toEqual([
-				[{ item: 0 }, 'imported', 'f-1'],
+			// Which of items 0 and 2 failed, the answer does not say: both are unconfirmed, neither imported nor failed.
+			expect(output.map((item) => [item.pairedItem, item.json.status, item.json.id ?? null])).toEqual([
+				[{ item: 0 }, 'unconfirmed', null],
 				[{ item: 1 }, 'imported', 'f-2'],
-				[{ item: 2 }, 'failed', null],
+				[{ item: 2 }, 'unconfirmed', null],
 			]);
-			expect(output[2].json.error).toBe('Feedback: Import failed: refused by the service: score out of range');
+			expect(output[0].json.message).toMatch(/^The service's answer did not confirm this item: the answer has 2 row\(s\) for 2 item\(s\) of same@x.com/);
 		});
 
-		it('says "unconfirmed" when the answer itemizes nothing', async () => {
+		it('says "unconfirmed" when the answer has no details.failed', async () => {
 			nock(mock.baseUrl).post('/api/v2/import').reply(200, { message: 'Success.', code: 200, data: { imported: 1, skipped: 0, failed: 0 } });
 			const { json } = await runNode({
 				service: mock,
 				parameters: { resource: 'feedback', operation: 'import', ...mapped() },
 				items: [{ email: 'x@x.com', score: 1 }],
 			});
-			expect(json).toEqual([{ email: 'x@x.com', campaignId: npsCampaign, status: 'unconfirmed', message: 'Success.', requestCounts: { imported: 1, skipped: 0, failed: 0 } }]);
+			expect(json).toEqual([{ email: 'x@x.com', campaignId: npsCampaign, status: 'unconfirmed', message: expect.stringMatching(/does not list the failed items \(details.failed\).*may have acted on it, so it is not sent again; look for it with Feedback › Get Many/) }]);
 		});
 	});
 
