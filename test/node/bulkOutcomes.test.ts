@@ -265,3 +265,20 @@ describe('against the simulator, in each of its answer modes', () => {
 		});
 	});
 });
+
+describe('without Continue On Fail', () => {
+	it('the error tells the items the service accepted from those its answer left unconfirmed', async () => {
+		nock(mock.baseUrl)
+			.post('/api/v2/customers/unsubscribe')
+			.reply(200, { message: 'Success.', code: 200, data: { 'one@x.com': { status: 'unsubscribed' }, 'two@x.com': { status: 'failed', reason: 'bounced' } } });
+		const { error } = await runNode({
+			service: mock,
+			parameters: { resource: 'customer', operation: 'unsubscribe', email: field('key') },
+			items: [{ key: 'one@x.com' }, { key: 'two@x.com' }, { key: 'three@x.com' }],
+		});
+		expect(error?.message).toBe('Customer: Unsubscribe failed for 1 of 3 items');
+		expect(error?.description).toContain('item 1: refused by the service: bounced');
+		expect(error?.description).toContain('The service had already accepted item 0: a rerun should leave them out.');
+		expect(error?.description).toContain("The service's answer did not confirm item 2: it may have acted on them, so check them before a rerun.");
+	});
+});
