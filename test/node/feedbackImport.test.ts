@@ -98,11 +98,13 @@ describe('Feedback: Import', () => {
 			],
 		});
 		expect(json).toEqual([
-			expect.objectContaining({ email: person.email, status: 'imported', id: expect.any(String), campaignId: npsCampaign }),
+			// The spec's answer lists only the failed items: an imported one has no ID to show.
+			{ email: person.email, status: 'imported', campaignId: npsCampaign },
 		]);
 		expect(json[0]).not.toHaveProperty('index');
 		expect(output[0].pairedItem).toEqual({ item: 0 });
-		const stored = (await get(`/api/v2/feedback/${json[0].id}`)).data as IDataObject;
+		const listed = (await get(`/api/v2/feedback?email=${encodeURIComponent(person.email)}`)).data as IDataObject;
+		const [stored] = listed.responses as IDataObject[];
 		expect(stored).toEqual(expect.objectContaining({ score: 10, comment: 'Great support', createdDate: '2026-01-01T00:00:00.000Z' }));
 	});
 
@@ -150,12 +152,20 @@ describe('Feedback: Import', () => {
 		expect(error?.message).toMatch(/create_customers is false/);
 	});
 
-	it('keeps a skipped duplicate as that item’s row', async () => {
-		const [person] = people(1);
-		await importItems([person]);
-		const { json, error } = await importItems([person]);
-		expect(error).toBeUndefined();
-		expect(json).toEqual([expect.objectContaining({ email: person.email, status: 'skipped', reason: expect.stringMatching(/duplicate/), duplicateOf: expect.any(String) })]);
+	it('a skipped duplicate: refused with its reason when listed in details.failed, its own row when the answer lists skips', async () => {
+		const [person, other] = people(2);
+		await importItems([person, other]);
+		// The spec names only details.failed: the simulator's default lists a skipped duplicate there.
+		const refused = await importItems([person], {}, { continueOnFail: true });
+		expect(refused.json).toEqual([{ error: expect.stringMatching(/refused by the service: duplicate/), details: expect.objectContaining({ email: person.email, status: 'failed' }) }]);
+		sim.configure({ responses: 'full' });
+		try {
+			const { json, error } = await importItems([other]);
+			expect(error).toBeUndefined();
+			expect(json).toEqual([expect.objectContaining({ email: other.email, status: 'skipped', reason: expect.stringMatching(/duplicate/), duplicateOf: expect.any(String) })]);
+		} finally {
+			sim.configure({ responses: 'spec' });
+		}
 	});
 
 	describe('details.failed rows go back to the items they came from', () => {
@@ -213,7 +223,7 @@ describe('Feedback: Import', () => {
 		const mock = { baseUrl: 'https://import.mock.test', apiKey: 'mock-key' };
 		afterEach(() => nock.cleanAll());
 
-		it('reads details at the top level and pairs rows without index by email, in order', async () => {
+		it('reads details at the top level; rows by email alone that two items share confirm neither', async () => {
 			nock(mock.baseUrl)
 				.post('/api/v2/import')
 				.reply(200, {
@@ -235,22 +245,23 @@ describe('Feedback: Import', () => {
 				continueOnFail: true,
 			});
 			expect(error).toBeUndefined();
-			expect(output.map((item) => [item.pairedItem, (item.json.details as IDataObject | undefined)?.status ?? item.json.status ?? null, item.json.id ?? null])).toEqual([
-				[{ item: 0 }, 'imported', 'f-1'],
+			// Which of items 0 and 2 failed, the answer does not say: both are unconfirmed, neither imported nor failed.
+			expect(output.map((item) => [item.pairedItem, item.json.status, item.json.id ?? null])).toEqual([
+				[{ item: 0 }, 'unconfirmed', null],
 				[{ item: 1 }, 'imported', 'f-2'],
-				[{ item: 2 }, 'failed', null],
+				[{ item: 2 }, 'unconfirmed', null],
 			]);
-			expect(output[2].json.error).toBe('Feedback: Import failed: refused by the service: score out of range');
+			expect(output[0].json.message).toMatch(/^The service's answer did not confirm this item: the answer has 2 row\(s\) for 2 item\(s\) of same@x.com/);
 		});
 
-		it('says "unconfirmed" when the answer itemizes nothing', async () => {
+		it('says "unconfirmed" when the answer has no details.failed', async () => {
 			nock(mock.baseUrl).post('/api/v2/import').reply(200, { message: 'Success.', code: 200, data: { imported: 1, skipped: 0, failed: 0 } });
 			const { json } = await runNode({
 				service: mock,
 				parameters: { resource: 'feedback', operation: 'import', ...mapped() },
 				items: [{ email: 'x@x.com', score: 1 }],
 			});
-			expect(json).toEqual([{ email: 'x@x.com', campaignId: npsCampaign, status: 'unconfirmed', message: 'Success.', requestCounts: { imported: 1, skipped: 0, failed: 0 } }]);
+			expect(json).toEqual([{ email: 'x@x.com', campaignId: npsCampaign, status: 'unconfirmed', message: expect.stringMatching(/does not list the failed items \(details.failed\).*may have acted on it, so it is not sent again; look for it with Feedback › Get Many/) }]);
 		});
 	});
 

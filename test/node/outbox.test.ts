@@ -160,7 +160,7 @@ describe('Outbox: Delete', () => {
 		expect(sent[0].method).toBe('DELETE');
 		expect(pathOf(sent[0])).toBe('/api/v2/outbox');
 		expect(sent[0].body).toEqual({ surveys: [{ surveyId: record.surveyId }] });
-		expect(json).toEqual([expect.objectContaining({ surveyId: record.surveyId, status: 'deleted', deleted: 1 })]);
+		expect(json).toEqual([{ surveyId: record.surveyId, status: 'deleted' }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		const after = await list({ returnAll: true, filters: { email: 'byid@outbox-test.com' } });
 		expect(after.json).toEqual([]);
@@ -179,7 +179,7 @@ describe('Outbox: Delete', () => {
 		expect(sent[0].body).toEqual({
 			surveys: [{ email: 'byemail@outbox-test.com', campaignId: emailCampaign, startDate: '2026-01-10T12:00:00Z', endDate: '2026-01-11T02:00:00Z' }],
 		});
-		expect(json).toEqual([expect.objectContaining({ email: 'byemail@outbox-test.com', status: 'deleted', deleted: 1 })]);
+		expect(json).toEqual([expect.objectContaining({ email: 'byemail@outbox-test.com', status: 'deleted' })]);
 		const left = await list({ returnAll: true, filters: { email: 'byemail@outbox-test.com', sort: 'surveyCreatedDate' } });
 		expect(left.json.map((row) => [row.surveyCreatedDate, row.campaignId])).toEqual([
 			['2026-01-09T12:00:00.000Z', emailCampaign],
@@ -205,7 +205,7 @@ describe('Outbox: Delete', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
 		expect(json.map((row) => row.surveyId)).toEqual(items.map((item) => item.id));
 		expect(json.slice(0, 249).every((row) => row.status === 'deleted')).toBe(true);
-		expect(json[249]).toEqual(expect.objectContaining({ status: 'not_found', deleted: 0 }));
+		expect(json[249]).toEqual(expect.objectContaining({ status: 'not_found', reason: 'nothing matched' }));
 	});
 
 	describe('a row the service reports as failed', () => {

@@ -2,7 +2,8 @@
 import { parseInstant, reportDay } from '../../dev/simulator/dates';
 import { useSimulatorClient } from '../helpers/simulatorClient';
 
-const client = useSimulatorClient({ seed: 'empty' });
+// Full answers: the import's and deletes' rows show what each date rule did.
+const client = useSimulatorClient({ seed: 'empty', responses: 'full' });
 let npsEmail: any;
 const unix = (iso: string) => String(Date.parse(iso) / 1000);
 const millis = (iso: string) => String(Date.parse(iso));

@@ -1,6 +1,7 @@
 import { useSimulatorClient } from '../helpers/simulatorClient';
 
-const client = useSimulatorClient({ seed: 'empty' });
+// The simulator's full answers show each item's effect; its spec-mode answers: writeAnswers.test.ts.
+const client = useSimulatorClient({ seed: 'empty', responses: 'full' });
 let campaigns: Record<string, any>;
 let npsTemplate: any;
 

@@ -1,6 +1,7 @@
 import { useSimulatorClient } from '../helpers/simulatorClient';
 
-const client = useSimulatorClient();
+// The simulator's full answers show each write's effect row by row; its spec-mode answers: writeAnswers.test.ts.
+const client = useSimulatorClient({ responses: 'full' });
 
 const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@bulk.example.com` }));
 const customerByEmail = async (email: string) => (await client.get(`/api/v2/customers?email=${encodeURIComponent(email)}`)).body.data.subscribers[0];

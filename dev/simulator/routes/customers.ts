@@ -1,13 +1,14 @@
 /** Customers: list, by ID, bulk upsert, delete, unsubscribe, resubscribe. */
 import { parseInstant } from '../dates';
-import { badRequest, notFound, ok } from '../http';
+import { badRequest, notFound, ok, SUCCESS, type ApiResult } from '../http';
 import { isObjectId } from '../ids';
 import { attributesFromQuery, parsePaging, parseSort, runList, smallestSource, str } from '../query';
 import type { Route } from '../router';
-import { parseCustomerInput, unregisteredProperty, upsertCustomer } from '../store';
+import { parseCustomerInput, unregisteredProperty, upsertCustomer, type AccountStore } from '../store';
 import type { Customer } from '../types';
 import { customerView } from '../views';
 import { bodyArray, bodyObject, customerAttr, itemEmail, listResult, optionalDate } from './common';
+import { answersWithRows, fullAnswers, keyedRows, refuseWhole } from './writeAnswers';
 
 /** Limit of POST /customers; the same bound is applied to the other customer bulk writes. */
 export const CUSTOMERS_MAX = 1000;
@@ -78,6 +79,7 @@ export const customerRoutes: Route[] = [
 		path: '/api/v2/customers',
 		handler: ({ store, body }) => {
 			const items = bodyArray(bodyObject(body), 'subscribers', 1, CUSTOMERS_MAX);
+			refuseBadEmails(store, items);
 			let deleted = 0;
 			const results = items.map((item, index) => {
 				const e = itemEmail(item);
@@ -88,7 +90,7 @@ export const customerRoutes: Route[] = [
 				deleted++;
 				return { index, email: e.email, status: 'deleted', id: c.id };
 			});
-			return ok({ deleted, results });
+			return writeAnswer(store, { deleted, results });
 		},
 	},
 	{
@@ -98,6 +100,7 @@ export const customerRoutes: Route[] = [
 			const b = bodyObject(body);
 			const items = bodyArray(b, 'subscribers', 1, CUSTOMERS_MAX);
 			const message = optOutMessage(b.message);
+			refuseBadEmails(store, items);
 			let unsubscribed = 0;
 			const results = items.map((item, index) => {
 				const e = itemEmail(item);
@@ -112,7 +115,7 @@ export const customerRoutes: Route[] = [
 				unsubscribed++;
 				return { index, email: e.email, status: 'unsubscribed', id: c.id };
 			});
-			return ok({ unsubscribed, results });
+			return writeAnswer(store, { unsubscribed, results });
 		},
 	},
 	{
@@ -145,10 +148,28 @@ export const customerRoutes: Route[] = [
 						return row('resubscribed');
 				}
 			});
-			return ok({ resubscribed, results });
+			// The spec names resubscribe's rows (status, reason, suppressed): every account answers them.
+			return fullAnswers(store) ? ok({ resubscribed, results }) : ok(keyedRows(results.map((row) => ({ key: row.email, ...row }))));
 		},
 	},
 ];
+
+/**
+ * The answer of delete and unsubscribe, whose answer the spec does not show: the full shape, rows
+ * keyed by email, or the bare envelope (see writeAnswers.ts).
+ */
+function writeAnswer(store: AccountStore, full: { results: Array<{ email: string; status: string }> } & Record<string, unknown>): ApiResult {
+	if (fullAnswers(store)) return ok(full);
+	if (answersWithRows(store)) return ok(keyedRows(full.results.map((row) => ({ key: row.email, ...row }))));
+	return { status: 200, body: { message: SUCCESS, code: 200 } };
+}
+
+/** A bare-answering account has no row to refuse an item in: a bad email refuses the request before anything is done. */
+function refuseBadEmails(store: AccountStore, items: unknown[]): void {
+	if (fullAnswers(store) || answersWithRows(store)) return;
+	const bad = items.map(itemEmail).findIndex((e) => 'error' in e);
+	if (bad >= 0) refuseWhole('subscribers', { index: bad, reason: (itemEmail(items[bad]) as { error: string }).error });
+}
 
 /** `message` is an array of strings (joined by a newline) or one string. */
 function optOutMessage(v: unknown): string | null {

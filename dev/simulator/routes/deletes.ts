@@ -6,9 +6,10 @@
 import type { Collection } from '../collection';
 import { timeRange } from '../collection';
 import { deleteFilterDay } from '../dates';
-import { isEmail, isObject, ok, type ApiResult } from '../http';
+import { isEmail, isObject, ok, SUCCESS, type ApiResult } from '../http';
 import type { AccountStore } from '../store';
 import { bodyArray, bodyObject } from './common';
+import { answersWithRows, fullAnswers, keyedRows, refuseWhole } from './writeAnswers';
 
 export const DELETE_MAX = 1000;
 
@@ -60,6 +61,11 @@ export function softDeleteItems<T extends Deletable>(
 		};
 	});
 
+	const bare = !fullAnswers(store) && !answersWithRows(store);
+	if (bare) {
+		const bad = plans.find((p): p is Extract<Plan, { error: string }> => 'error' in p);
+		refuseWhole(opts.listName, bad && { index: bad.index, reason: bad.error });
+	}
 	let deleted = 0;
 	const results = plans.map((p) => {
 		const row = { index: p.index, ...p.echo };
@@ -79,5 +85,8 @@ export function softDeleteItems<T extends Deletable>(
 			? { ...row, status: 'deleted', deleted: victims.length }
 			: { ...row, status: 'not_found', deleted: 0, reason: 'nothing matched' };
 	});
-	return ok({ deleted, results });
+	if (fullAnswers(store)) return ok({ deleted, results });
+	if (bare) return { status: 200, body: { message: SUCCESS, code: 200 } };
+	// Keyed by what the item named: its ID, or its email.
+	return ok(keyedRows(results.map((row) => ({ key: String((row as Record<string, unknown>)[opts.idField] ?? (row as Record<string, unknown>).email ?? ''), ...row }))));
 }

@@ -16,6 +16,7 @@ import {
 	type Topic,
 } from '../types';
 import { bodyArray, bodyObject } from './common';
+import { answersWithRows, fullAnswers } from './writeAnswers';
 
 export const IMPORT_MAX = 200;
 const DAY = 86_400_000;
@@ -255,6 +256,13 @@ export const importRoutes: Route[] = [
 				store.feedback.add(f);
 				imported.push({ index, email, id: f.id, customerId: c.id, customerStatus: status });
 			});
+			if (!fullAnswers(store)) {
+				// The spec names only details.failed. A skipped duplicate was not imported: it is listed there too,
+				// with its reason. A failed row names its item by email (account A) or by position (account B).
+				const failures = [...failed, ...skipped].sort((x, y) => (x.index as number) - (y.index as number));
+				const named = failures.map(({ index, email, reason }) => (answersWithRows(store) ? { email, reason } : { index, reason }));
+				return ok({ details: { failed: named } });
+			}
 			return ok({
 				campaignId: campaign.id,
 				imported: imported.length,

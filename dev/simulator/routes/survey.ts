@@ -1,9 +1,10 @@
 /** POST /api/v2/survey: upserts the customers and queues one outbox record per subscriber (sentBy manual). */
-import { badRequest, isObject, notFound, ok } from '../http';
+import { badRequest, isObject, notFound, ok, SUCCESS } from '../http';
 import type { Route } from '../router';
 import { parseCustomerInput, unregisteredProperty, upsertCustomer } from '../store';
 import type { OutboxRecord } from '../types';
 import { bodyArray, bodyObject } from './common';
+import { answersWithRows, fullAnswers, keyedRows, refuseWhole } from './writeAnswers';
 
 export const SURVEY_MAX = 100;
 const DAY = 86_400_000;
@@ -29,6 +30,16 @@ export const surveyRoutes: Route[] = [
 				throw badRequest(`Campaign ${campaign.id} sends by ${campaign.channel}: transactional surveys go out by email or in-app only.`);
 			}
 
+			const bare = !fullAnswers(store) && !answersWithRows(store);
+			if (bare) {
+				// No row to refuse an item in: a bad item refuses the request before anything is queued.
+				const reasons = items.map((raw) => {
+					const parsed = parseCustomerInput(typeof raw === 'string' ? { email: raw } : raw);
+					return 'error' in parsed ? parsed.error : unregisteredProperty(store, parsed.input);
+				});
+				const index = reasons.findIndex((reason) => reason !== undefined);
+				refuseWhole('subscribers', index >= 0 ? { index, reason: reasons[index] } : undefined);
+			}
 			let queued = 0;
 			const results = items.map((raw, index) => {
 				const item = typeof raw === 'string' ? { email: raw } : raw;
@@ -67,7 +78,10 @@ export const surveyRoutes: Route[] = [
 				queued++;
 				return { ...row, status: outbox.status, surveyId: outbox.id };
 			});
-			return ok({ campaignId: campaign.id, queued, results });
+			if (fullAnswers(store)) return ok({ campaignId: campaign.id, queued, results });
+			if (bare) return { status: 200, body: { message: SUCCESS, code: 200 } };
+			// The queued survey's `surveyId`, the reference's name for a sent survey's ID.
+			return ok(keyedRows(results.map((row) => ({ key: row.email, ...row })), ['surveyId']));
 		},
 	},
 ];

@@ -41,11 +41,15 @@ function errorItem({ itemIndex, error }: Failure): INodeExecutionData {
 /**
  * The error that stops the node. When every failed item shares one error (a bad item, or one
  * request that failed for its whole batch), it is that error, saying which items it covered and
- * which ones the service had already accepted; rows the service refused are listed one by one.
+ * which ones the service had already accepted and which ones its answer left unconfirmed; rows the
+ * service refused are listed one by one.
  */
-function failedItemsError(node: INode, label: string, failed: Failure[], succeeded: number[]): NodeApiError | NodeOperationError {
-	const accepted = succeeded.length ? ` The service had already accepted ${describeItems(succeeded)}: a rerun should leave them out.` : '';
-	const rowsRefused = failed.some(({ error }) => 'row' in error) && (failed.length > 1 || succeeded.length > 0);
+function failedItemsError(node: INode, label: string, failed: Failure[], succeeded: number[], unconfirmed: number[] = []): NodeApiError | NodeOperationError {
+	const accepted =
+		(succeeded.length ? ` The service had already accepted ${describeItems(succeeded)}: a rerun should leave them out.` : '') +
+		(unconfirmed.length ? ` The service's answer did not confirm ${describeItems(unconfirmed)}: it may have acted on them, so check them before a rerun.` : '');
+	const answered = succeeded.length + unconfirmed.length;
+	const rowsRefused = failed.some(({ error }) => 'row' in error) && (failed.length > 1 || answered > 0);
 	if (!rowsRefused && new Set(failed.map(({ error }) => error)).size === 1) {
 		const error = operationError(node, failed[0].error, failed[0].itemIndex, label);
 		const covered = failed.length > 1 ? ` It concerned ${describeItems(failed.map(({ itemIndex }) => itemIndex))}.` : '';
@@ -54,7 +58,7 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 	}
 	const lines = failed.slice(0, 20).map(({ itemIndex, error }) => `item ${itemIndex}: ${error.message}`);
 	if (failed.length > 20) lines.push(`… and ${failed.length - 20} more`);
-	return new NodeOperationError(node, `${label} failed for ${failed.length} of ${failed.length + succeeded.length} items`, {
+	return new NodeOperationError(node, `${label} failed for ${failed.length} of ${failed.length + answered} items`, {
 		itemIndex: failed[0].itemIndex,
 		description: `${lines.join('\n')}${accepted ? `\n${accepted.trim()}` : ''}\nTurn on "Continue On Fail" (Settings) to get one output item per input, failed ones included.`,
 	});
@@ -93,8 +97,10 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 
 	const failed = outcomes.filter((outcome): outcome is Failure => 'error' in outcome);
 	if (failed.length && !continueOnFail) {
-		const succeeded = outcomes.filter((outcome) => !('error' in outcome)).map(({ itemIndex }) => itemIndex);
-		throw failedItemsError(node, label, failed, succeeded);
+		const answered = outcomes.filter((outcome) => !('error' in outcome));
+		const unconfirmed = (outcome: ItemOutcome) => 'json' in outcome && !Array.isArray(outcome.json) && outcome.json.status === 'unconfirmed';
+		const indexes = (list: ItemOutcome[]) => list.map(({ itemIndex }) => itemIndex);
+		throw failedItemsError(node, label, failed, indexes(answered.filter((outcome) => !unconfirmed(outcome))), indexes(answered.filter(unconfirmed)));
 	}
 
 	const shape = outputShaping(this, operation);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { EMAIL_ONLY, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
@@ -36,7 +36,7 @@ export async function sendEmailList(
 	ctx: IExecuteFunctions,
 	batch: Array<Prepared<EmailEntry>>,
 	api: ServiceApi,
-	request: { method: 'POST' | 'DELETE'; path: string; missingIsDone?: boolean },
+	request: { method: 'POST' | 'DELETE'; path: string; missingIsDone?: boolean; rowsPromised?: boolean },
 ): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: request.method,
@@ -45,5 +45,12 @@ export async function sendEmailList(
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(ctx.getNode(), batch, body, { emailOf: (value) => value.email, missingIsDone: request.missingIsDone });
+	// Resubscribe's answer has a row per item (`rowsPromised`); delete's and unsubscribe's show none, so a bare success covers the request.
+	return rowOutcomes(
+		ctx.getNode(),
+		batch,
+		body,
+		emailRowReading({ emailOf: (value) => value.email, missingIsDone: request.missingIsDone, check: 'look for the customer with Customer › Get' }),
+		request.rowsPromised ? 'unconfirmed' : 'done',
+	);
 }

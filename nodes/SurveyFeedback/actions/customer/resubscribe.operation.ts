@@ -22,5 +22,5 @@ export function itemReader(this: IExecuteFunctions) {
 }
 
 export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
-	return sendEmailList(this, batch, api, { method: 'POST', path: '/api/v2/customers/resubscribe' });
+	return sendEmailList(this, batch, api, { method: 'POST', path: '/api/v2/customers/resubscribe', rowsPromised: true });
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
@@ -47,5 +47,12 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRo
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.row.email, base: (value) => ({ email: value.row.email, ...value.output }) });
+	// The reference: results keyed by email, one row per subscriber; an answer without them confirms nothing.
+	return rowOutcomes(
+		this.getNode(),
+		batch,
+		body,
+		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the customer with Customer › Get' }),
+		'unconfirmed',
+	);
 }

@@ -5,7 +5,7 @@ import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { outcomesFromRows } from '../../helpers/bulk/answerRows';
+import { importOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
@@ -73,18 +73,9 @@ export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Prom
 	};
 }
 
-/** An object of the answer, inside `data` or at the top level. */
-function answerPart(body: IDataObject, name: string): unknown {
-	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
-	return data[name] ?? body[name];
-}
-
-const rowsOf = (value: unknown, status: string): IDataObject[] =>
-	Array.isArray(value) ? (value as IDataObject[]).filter((row) => row && typeof row === 'object').map((row) => ({ status, ...row })) : [];
-
 /**
- * Imports up to 200 responses of one campaign and set of options. The answer's `details`
- * (imported, skipped, failed) go back to the items they came from, by position, else by email.
+ * Imports up to 200 responses of one campaign and set of options; the answer's `details.failed`
+ * goes back to the items it names (see importOutcomes).
  */
 export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const { campaign, options } = batch[0].value;
@@ -100,25 +91,9 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 				: `the ${batch.length} responses of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
 		itemIndex: batch[0].itemIndex,
 	});
-	const details = answerPart(body, 'details') as IDataObject | undefined;
-	const failed = Array.isArray(details?.failed) ? (details?.failed as IDataObject[]) : [];
-	const rows = [
-		...rowsOf(details?.imported, 'imported'),
-		...rowsOf(details?.skipped, 'skipped'),
-		...failed.filter((row) => row && typeof row === 'object').map((row) => ({ ...row, status: 'failed' })),
-	];
-	// Items without a row were imported when the answer itemizes both failures and skips.
-	const itemized = Array.isArray(details?.failed) && Array.isArray(details?.skipped);
-	const counts: IDataObject = {};
-	for (const name of ['imported', 'skipped', 'failed']) {
-		const count = answerPart(body, name);
-		if (typeof count === 'number') counts[name] = count;
-	}
-	return outcomesFromRows(this.getNode(), batch, rows, {
+	return importOutcomes(this.getNode(), batch, body, {
 		keyOf: (value) => value.feedback.email,
-		rowKeyOf: (row) => (typeof row.email === 'string' ? row.email : undefined),
 		base: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
-		isFailed: (row) => row.status === 'failed',
-		withoutRow: () => (itemized ? { status: 'imported' } : { status: 'unconfirmed', message: body.message ?? '', requestCounts: counts }),
+		check: 'look for it with Feedback › Get Many (by email or campaign)',
 	});
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
 import { columnSet, editorProperties, rowShape } from '../../helpers/bulk/rowTable';
@@ -58,5 +58,12 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRo
 		body: { subscribers: batch.map(({ value: { row } }) => ({ ...row, companyName: row.company })) },
 		itemIndex: batch[0].itemIndex,
 	});
-	return emailOutcomes(this.getNode(), batch, body, { emailOf: (value) => value.row.email, base: (value) => ({ email: value.row.email, ...value.output }) });
+	// v1 answers `{ message, code }` alone: its success covers the request.
+	return rowOutcomes(
+		this.getNode(),
+		batch,
+		body,
+		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the subscriber with Customer › Get' }),
+		'done',
+	);
 }

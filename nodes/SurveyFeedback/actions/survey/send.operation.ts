@@ -7,7 +7,7 @@ import { requireText } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
-import { emailOutcomes } from '../../helpers/bulk/answerRows';
+import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
 import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
@@ -137,15 +137,22 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 	} catch (error) {
 		throw await explainRefusal(this, api, campaign, error, batch[0].itemIndex);
 	}
-	return emailOutcomes(this.getNode(), batch, body, {
-		emailOf: (value) => value.subscriber.email,
-		base: (value) => ({
-			email: value.subscriber.email,
-			campaign: value.campaign,
-			...(value.delay === undefined ? {} : { delay: value.delay }),
-			...value.output,
+	// The spec shows no per-item answer for a survey: a bare success covers the request; rows, when sent, are read.
+	return rowOutcomes(
+		this.getNode(),
+		batch,
+		body,
+		emailRowReading({
+			emailOf: (value) => value.subscriber.email,
+			base: (value) => ({
+				campaign: value.campaign,
+				...(value.delay === undefined ? {} : { delay: value.delay }),
+				...value.output,
+			}),
+			check: `look for it with Outbox › Get Many (by email or campaign ${campaign})`,
 		}),
-	});
+		'done',
+	);
 }
 
 export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {

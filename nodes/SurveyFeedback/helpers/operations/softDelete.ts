@@ -4,10 +4,9 @@ import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
 import { at, fieldError } from '../../../shared/errors';
 import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
-import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../operationModule';
-import { isFailedRow, outcomesFromRows } from '../bulk/answerRows';
+import { isFailedRow, rowOutcomes } from '../bulk/answerRows';
 import { deletedOutcomes } from '../output/deleted';
 
 /**
@@ -149,14 +148,21 @@ async function sendSoftDelete(
 		const key = record[target.idField] ?? record.email;
 		return typeof key === 'string' ? key : undefined;
 	};
-	const outcomes = outcomesFromRows(ctx.getNode(), batch, recordsOf(body, 'results'), {
-		keyOf,
-		rowKeyOf: keyOf,
-		base: (value) => value,
-		// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
-		isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
-		withoutRow: () => ({ status: 'accepted', message: body.message ?? 'done' }),
-	});
+	// The spec shows no per-item answer for a soft delete: a bare success covers the request; rows, when sent, are read.
+	const outcomes = rowOutcomes(
+		ctx.getNode(),
+		batch,
+		body,
+		{
+			keyOf,
+			rowKeyOf: keyOf,
+			base: (value) => value,
+			// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
+			isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
+			check: `look for the ${target.records} records with Get Many`,
+		},
+		'done',
+	);
 	return deletedOutcomes(ctx, batch, outcomes, (value) => value);
 }
 

@@ -8,7 +8,7 @@ import { isVersion2 } from '../versions';
  * item. From version 2 it returns what was deleted (the item's email or ID) and `deleted: true`,
  * as n8n's UX guidelines ask of deletes. A delete the service treats as done when nothing matched
  * (already deleted, or never there) returns `deleted: true` too: the records are gone either way.
- * A failed item stays an error.
+ * A failed item stays an error; an item the answer did not confirm stays `unconfirmed`.
  */
 
 /** The output of one deleted record: `identifier` is what the item named, `answer` the service's answer. */
@@ -25,7 +25,12 @@ export function deletedOutcomes<T>(
 ): ItemOutcome[] {
 	if (!isVersion2(ctx)) return outcomes;
 	const values = new Map(batch.map(({ itemIndex, value }) => [itemIndex, value]));
-	return outcomes.map((outcome) =>
-		'error' in outcome ? outcome : { itemIndex: outcome.itemIndex, json: { ...identifierOf(values.get(outcome.itemIndex) as T), deleted: true } },
-	);
+	return outcomes.map((outcome) => {
+		if ('error' in outcome) return outcome;
+		const identifier = identifierOf(values.get(outcome.itemIndex) as T);
+		// An item the service's answer did not confirm says so, never `deleted: true`.
+		const json = outcome.json as IDataObject;
+		if (json.status === 'unconfirmed') return { itemIndex: outcome.itemIndex, json: { ...identifier, status: json.status, message: json.message } };
+		return { itemIndex: outcome.itemIndex, json: { ...identifier, deleted: true } };
+	});
 }
