@@ -71,6 +71,8 @@ export interface Fetched {
 	record: IDataObject;
 	id: string;
 	time: number;
+	/** True when the record's own time could not be read and `time` is its place in the service's order (placement.ts). */
+	placed: boolean;
 }
 
 export function identityOf(definition: EventDefinition, record: IDataObject): string {

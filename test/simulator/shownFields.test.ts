@@ -29,7 +29,7 @@ describe('shownFields', () => {
 
 	test('an outbox row is found by its surveyId; a reset empties the list; bad rules are refused', async () => {
 		const [row] = client.sim.insert(client.A.id, 'outbox', [{ email: 'row@example.com', surveyCreatedDate: '2026-03-11T00:00:00Z' }]);
-		client.sim.configure({ shownFields: [{ id: row.surveyId, fields: { surveyCreatedDate: '11/03/2026' } }] });
+		client.sim.configure({ shownFields: [{ id: String(row.surveyId), fields: { surveyCreatedDate: '11/03/2026' } }] });
 		expect((await client.get('/api/v2/outbox')).body.data.surveys[0].surveyCreatedDate).toBe('11/03/2026');
 
 		client.sim.reset('empty');
