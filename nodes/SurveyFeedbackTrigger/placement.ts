@@ -1,5 +1,7 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../shared/serviceRecord';
 
 import { timeOf } from '../shared/dates';
 import { identityOf, type EventDefinition, type Fetched } from './events';
@@ -24,7 +26,7 @@ import { identityOf, type EventDefinition, type Fetched } from './events';
  */
 export function pagePlacer(ctx: IPollFunctions, definition: EventDefinition, order: 'newestFirst' | 'oldestFirst') {
 	let newerBound: number | undefined;
-	return (records: IDataObject[], olderBound?: number): Fetched[] => {
+	return (records: ServiceRecord[], olderBound?: number): Fetched[] => {
 		const times = records.map((record) => timeOf(record[definition.timeField]));
 		if (records.length > 0 && times.every((time) => time === undefined)) throw formatChanged(ctx, definition, records);
 		const before = nearestReadable(times, order === 'newestFirst' ? newerBound : olderBound);
@@ -50,7 +52,7 @@ function nearestReadable(times: Array<number | undefined>, start: number | undef
 	});
 }
 
-function formatChanged(ctx: IPollFunctions, definition: EventDefinition, records: IDataObject[]): NodeOperationError {
+function formatChanged(ctx: IPollFunctions, definition: EventDefinition, records: ServiceRecord[]): NodeOperationError {
 	const { noun, timeField, path } = definition;
 	const first = records[0];
 	return new NodeOperationError(ctx.getNode(), `The service's answer format changed: no ${noun} on the page has a readable ${timeField}`, {

@@ -1,6 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../shared/serviceRecord';
+
 import { fieldError } from '../shared/errors';
 import { MAX_PAGE_SIZE, readPage, walkPages, type PageWalk } from '../shared/paging';
 import type { ApiRequest, ServiceApi, Transport } from '../shared/transport';
@@ -54,7 +56,7 @@ function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
  * one past a page boundary (a documented limit). A page sent twice fails the poll: stopping quietly
  * could skip records, and the next poll starts over from the same state.
  */
-async function walkBack(ctx: IPollFunctions, api: ServiceApi, walk: PageWalk, visit: (records: IDataObject[]) => boolean): Promise<void> {
+async function walkBack(ctx: IPollFunctions, api: ServiceApi, walk: PageWalk, visit: (records: ServiceRecord[]) => boolean): Promise<void> {
 	for await (const { records } of walkPages(ctx, api, { ...walk, onRepeatedPage: 'fail' })) {
 		if (visit(records)) return;
 	}
@@ -111,7 +113,7 @@ async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: Eve
 	};
 	// Every query starts at the cursor, inclusive: no record of its answer is older than the cursor.
 	const place = pagePlacer(ctx, definition, 'oldestFirst');
-	const read = (records: IDataObject[], cursor: number | undefined) => place(records, cursor);
+	const read = (records: ServiceRecord[], cursor: number | undefined) => place(records, cursor);
 	const walked = (): Walked => ({ fresh: found, placedAgain });
 
 	let cursor = from.time;
@@ -162,7 +164,7 @@ async function walkOutbox(ctx: IPollFunctions, api: ServiceApi, definition: Even
 	const request = listRequest(definition, qs);
 	let place = pagePlacer(ctx, definition, 'newestFirst');
 	/** Takes the new records of a page; true once the page reaches below the watermark. */
-	const visit = (records: IDataObject[]) => {
+	const visit = (records: ServiceRecord[]) => {
 		let reached = false;
 		for (const entry of place(records)) {
 			if (from.time !== undefined && entry.time < from.time) {
@@ -199,7 +201,7 @@ async function walkOutbox(ctx: IPollFunctions, api: ServiceApi, definition: Even
 /** Fetch Test Event: the newest record that passes every filter, as one item; the state is not touched. */
 async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters): Promise<INodeExecutionData[][]> {
 	const request = listRequest(definition, { ...filters.query, sort: `-${definition.timeField}` });
-	let sample: IDataObject | undefined;
+	let sample: ServiceRecord | undefined;
 	let checked = 0;
 	if (!filters.scoreRange) {
 		sample = (await fetchPage(api, request, definition.recordsKey, 1, 1)).records[0];

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
@@ -77,13 +79,13 @@ export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prep
 }
 
 /** An object of the answer, inside `data` or at the top level. */
-function answerPart(body: IDataObject, name: string): unknown {
-	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
+function answerPart(body: ServiceRecord, name: string): unknown {
+	const data: ServiceRecord = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as ServiceRecord) : {};
 	return data[name] ?? body[name];
 }
 
-const rowsOf = (value: unknown, status: string): IDataObject[] =>
-	Array.isArray(value) ? (value as IDataObject[]).filter((row) => row && typeof row === 'object').map((row) => ({ status, ...row })) : [];
+const rowsOf = (value: unknown, status: string): ServiceRecord[] =>
+	Array.isArray(value) ? (value as ServiceRecord[]).filter((row) => row && typeof row === 'object').map((row) => ({ status, ...row })) : [];
 
 /**
  * Imports up to 200 responses of one campaign and set of options. The answer's `details`
@@ -103,8 +105,8 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 				: `the ${batch.length} responses of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
 		itemIndex: batch[0].itemIndex,
 	});
-	const details = answerPart(body, 'details') as IDataObject | undefined;
-	const failed = Array.isArray(details?.failed) ? (details?.failed as IDataObject[]) : [];
+	const details = answerPart(body, 'details') as ServiceRecord | undefined;
+	const failed = Array.isArray(details?.failed) ? (details?.failed as ServiceRecord[]) : [];
 	const rows = [
 		...rowsOf(details?.imported, 'imported'),
 		...rowsOf(details?.skipped, 'skipped'),

@@ -1,5 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { refusedRowError } from '../../../shared/errors';
 import type { ItemOutcome, Prepared } from '../../operationModule';
 
@@ -10,10 +12,10 @@ import type { ItemOutcome, Prepared } from '../../operationModule';
 export interface RowPairing<T> {
 	/** The key an item and its row share (an email, an ID); compared without case. */
 	keyOf: (value: T) => string | undefined;
-	rowKeyOf: (row: IDataObject) => string | undefined;
+	rowKeyOf: (row: ServiceRecord) => string | undefined;
 	/** Fields every output row starts with. */
 	base: (value: T) => IDataObject;
-	isFailed: (row: IDataObject) => boolean;
+	isFailed: (row: ServiceRecord) => boolean;
 	/** The output of an item the answer has no row for. */
 	withoutRow: (value: T) => IDataObject;
 	/** An answer keyed by email holds one row per email: items repeating an email share it. */
@@ -24,9 +26,9 @@ export interface RowPairing<T> {
  * Pairs rows with batch entries: by `index` first, then by key, the first entry with that key
  * not yet paired (so repeated keys pair in order). Returns each position's row, or undefined.
  */
-function pairRows<T>(batch: Array<Prepared<T>>, rows: IDataObject[], pairing: Pick<RowPairing<T>, 'keyOf' | 'rowKeyOf'>): Array<IDataObject | undefined> {
-	const paired: Array<IDataObject | undefined> = new Array(batch.length).fill(undefined);
-	const unindexed: IDataObject[] = [];
+function pairRows<T>(batch: Array<Prepared<T>>, rows: ServiceRecord[], pairing: Pick<RowPairing<T>, 'keyOf' | 'rowKeyOf'>): Array<ServiceRecord | undefined> {
+	const paired: Array<ServiceRecord | undefined> = new Array(batch.length).fill(undefined);
+	const unindexed: ServiceRecord[] = [];
 	for (const row of rows) {
 		if (!row || typeof row !== 'object') continue;
 		const index = typeof row.index === 'string' && row.index.trim() !== '' ? Number(row.index) : row.index;
@@ -53,7 +55,7 @@ function pairRows<T>(batch: Array<Prepared<T>>, rows: IDataObject[], pairing: Pi
 }
 
 /** One outcome per sent item: its own row (a failed row becomes that item's error), or `withoutRow`. */
-export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows: IDataObject[], pairing: RowPairing<T>): ItemOutcome[] {
+export function outcomesFromRows<T>(node: INode, batch: Array<Prepared<T>>, rows: ServiceRecord[], pairing: RowPairing<T>): ItemOutcome[] {
 	const paired = pairRows(batch, rows, pairing);
 	const byKey = pairing.shareRowsByKey ? new Map(rows.map((row) => [pairing.rowKeyOf(row)?.toLowerCase(), row])) : undefined;
 	return batch.map(({ itemIndex, value }, position): ItemOutcome => {
@@ -73,7 +75,7 @@ const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected']);
  * Whether the service marked a row as failed. A `not_found` row did nothing: a failure for writes
  * such as unsubscribe, but done for deletes (`missingIsDone`), which are idempotent.
  */
-export function isFailedRow(row: IDataObject, { missingIsDone = false } = {}): boolean {
+export function isFailedRow(row: ServiceRecord, { missingIsDone = false } = {}): boolean {
 	const status = String(row.status ?? '').toLowerCase();
 	if (status === 'not_found') return !missingIsDone;
 	return FAILED_STATUSES.has(status) || row.success === false;
@@ -84,19 +86,19 @@ export function isFailedRow(row: IDataObject, { missingIsDone = false } = {}): b
  * by email (`{ "a@x.com": { status } }`) and lists of rows that carry their `email` (in `data`,
  * `data.results`, `data.rows` or `results`).
  */
-function emailRows(body: IDataObject): IDataObject[] {
-	const rows: IDataObject[] = [];
-	const data = body.data as IDataObject | IDataObject[] | undefined;
-	const lists = [data, (data as IDataObject | undefined)?.results, (data as IDataObject | undefined)?.rows, body.results];
+function emailRows(body: ServiceRecord): ServiceRecord[] {
+	const rows: ServiceRecord[] = [];
+	const data = body.data as ServiceRecord | ServiceRecord[] | undefined;
+	const lists = [data, (data as ServiceRecord | undefined)?.results, (data as ServiceRecord | undefined)?.rows, body.results];
 	for (const list of lists) {
 		if (!Array.isArray(list)) continue;
-		for (const row of list as IDataObject[]) {
+		for (const row of list as ServiceRecord[]) {
 			if (row && typeof row === 'object' && typeof row.email === 'string') rows.push(row);
 		}
 	}
 	if (data && typeof data === 'object' && !Array.isArray(data)) {
 		for (const [key, value] of Object.entries(data)) {
-			if (key.includes('@') && value && typeof value === 'object' && !Array.isArray(value)) rows.push({ email: key, ...(value as IDataObject) });
+			if (key.includes('@') && value && typeof value === 'object' && !Array.isArray(value)) rows.push({ email: key, ...(value as ServiceRecord) });
 		}
 	}
 	return rows;
@@ -109,7 +111,7 @@ function emailRows(body: IDataObject): IDataObject[] {
 export function emailOutcomes<T>(
 	node: INode,
 	batch: Array<Prepared<T>>,
-	body: IDataObject,
+	body: ServiceRecord,
 	options: { emailOf: (value: T) => string; base?: (value: T) => IDataObject; missingIsDone?: boolean },
 ): ItemOutcome[] {
 	return outcomesFromRows(node, batch, emailRows(body), {
