@@ -2,6 +2,7 @@
 import { RequestLog } from './requestlog';
 import { DEFAULT_RATE_LIMIT, RateLimiter, parseRateLimit, type RateLimitConfig, type RateLimitPatch } from './ratelimit';
 import { Faults, parseFaults, type FaultRule } from './faults';
+import { parseShownFields, type ShownFields } from './shownFields';
 import { Router } from './router';
 import { ACCOUNTS, buildAccounts, parseSeed, REGISTERED_PROPERTIES, type SeedOption } from './seed';
 import { propertyName, type AccountStore, type PropertyRules } from './store';
@@ -41,6 +42,8 @@ export interface ConfigPatch {
 	 * and shared/reference/response-shapes.md name, `full` the simulator's fuller shapes besides.
 	 */
 	responses?: ResponseShapes;
+	/** Fields of single records that answers show with other values (see shownFields.ts); replaces the last list, emptied by a reset. */
+	shownFields?: ShownFields[];
 }
 
 export type ResponseShapes = 'spec' | 'full';
@@ -56,6 +59,7 @@ export interface ConfigView {
 	/** Every registered label: the accounts' own, then those configured. */
 	registeredProperties: string[];
 	responses: ResponseShapes;
+	shownFields: ShownFields[];
 }
 
 export class SimCore {
@@ -85,6 +89,8 @@ export class SimCore {
 	private registeredLabels: string[] = [];
 	private propertyRules: PropertyRules = { unregistered: 'refuse', registered: new Set(REGISTERED_PROPERTIES.map(propertyName)) };
 	private responses: ResponseShapes = 'spec';
+	/** Read by the server for every answer. */
+	shownFields: ShownFields[] = [];
 
 	constructor(
 		readonly clock: () => Date,
@@ -115,6 +121,7 @@ export class SimCore {
 		this.log.clear();
 		this.limiter.clear();
 		this.faults.set([], this.faults.faultSeed);
+		this.shownFields = [];
 	}
 
 	/** An account by its id or any of its keys. */
@@ -170,6 +177,7 @@ export class SimCore {
 			this.responses = patch.responses;
 			for (const store of this.stores) store.responses = this.responses;
 		}
+		if (patch.shownFields !== undefined) this.shownFields = parseShownFields(patch.shownFields);
 		return this.config();
 	}
 
@@ -183,6 +191,7 @@ export class SimCore {
 			unregisteredProperties: this.propertyRules.unregistered,
 			registeredProperties: [...REGISTERED_PROPERTIES, ...this.registeredLabels],
 			responses: this.responses,
+			shownFields: this.shownFields,
 		};
 	}
 

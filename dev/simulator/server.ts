@@ -14,6 +14,7 @@ import { parseQuery, stripRawQuery } from './query';
 import type { LoggedRequest } from './requestlog';
 import { needsWrite } from './router';
 import { limitMessage, limiterNow } from './ratelimit';
+import { showFields } from './shownFields';
 
 const KEY_PARAM = ['api_key'];
 
@@ -115,7 +116,8 @@ async function handle(
 	send(res, raw);
 
 	function answerWith(auth: ReturnType<typeof core.authenticate> | undefined): ApiResult {
-		const result = answer(auth);
+		const answered = answer(auth);
+		const result = { ...answered, body: showFields(answered.body, core.shownFields) };
 		return Object.keys(limitHeaders).length ? { ...result, headers: { ...result.headers, ...limitHeaders } } : result;
 	}
 

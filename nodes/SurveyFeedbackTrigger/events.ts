@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import { DateTime } from 'luxon';
-import type { IDataObject } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../shared/serviceRecord';
 
 export type TriggerEvent = 'newCustomer' | 'newFeedback' | 'newOutboxRecord';
 
@@ -68,12 +69,14 @@ export const EVENTS: Record<TriggerEvent, EventDefinition> = {
 
 /** A record as the trigger sees it: the record itself, its identity and its time in epoch milliseconds. */
 export interface Fetched {
-	record: IDataObject;
+	record: ServiceRecord;
 	id: string;
 	time: number;
+	/** True when the record's own time could not be read and `time` is its place in the service's order (placement.ts). */
+	placed: boolean;
 }
 
-export function identityOf(definition: EventDefinition, record: IDataObject): string {
+export function identityOf(definition: EventDefinition, record: ServiceRecord): string {
 	for (const field of definition.idFields) {
 		const value = record[field];
 		if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);

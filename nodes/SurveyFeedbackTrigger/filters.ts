@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../shared/serviceRecord';
+
 import { toApiDate } from '../shared/dates';
 import { fieldError } from '../shared/errors';
 import { attributeFilterQuery, compact, type AttributeFilter } from '../shared/inputs';
@@ -60,7 +62,7 @@ export function readFilters(ctx: IPollFunctions, definition: EventDefinition): T
 }
 
 /** Whether a record passes the filters the service could not apply. */
-export function matchesLocally(filters: TriggerFilters, record: IDataObject): boolean {
+export function matchesLocally(filters: TriggerFilters, record: ServiceRecord): boolean {
 	if (!filters.scoreRange) return true;
 	const score = typeof record.score === 'string' && record.score.trim() !== '' ? Number(record.score) : record.score;
 	return typeof score === 'number' && score >= filters.scoreRange[0] && score <= filters.scoreRange[1];

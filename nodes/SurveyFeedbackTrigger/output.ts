@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../shared/serviceRecord';
+
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifyRecordAs } from '../shared/records';
 import type { TriggerEvent } from './events';
 
@@ -14,7 +16,7 @@ const RECORDS: Record<TriggerEvent, RecordShape> = {
  * What the trigger emits of a record: version 1 the record whole; from version 2, with Simplify
  * on (the default), the fields workflows use most. Filters read the whole record before this.
  */
-export function triggerOutput(ctx: IPollFunctions, event: TriggerEvent): (record: IDataObject) => IDataObject {
+export function triggerOutput(ctx: IPollFunctions, event: TriggerEvent): (record: ServiceRecord) => IDataObject {
 	const simplify = ctx.getNode().typeVersion >= 2 && (ctx.getNodeParameter('simple', true) as boolean);
 	const shape = RECORDS[event];
 	return simplify && shape ? (record) => simplifyRecordAs(shape, record) : (record) => record;

@@ -1,13 +1,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { timeOf } from '../shared/dates';
+import type { ServiceRecord } from '../shared/serviceRecord';
+
 import { fieldError } from '../shared/errors';
 import { MAX_PAGE_SIZE, readPage, walkPages, type PageWalk } from '../shared/paging';
 import type { ApiRequest, ServiceApi, Transport } from '../shared/transport';
 import {
 	EVENTS,
-	identityOf,
 	outboxWindowStart,
 	toInstant,
 	type EventDefinition,
@@ -16,6 +16,7 @@ import {
 } from './events';
 import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
 import { triggerOutput } from './output';
+import { pagePlacer } from './placement';
 import type { PollGuard, RunningPoll } from './pollGuard';
 import { advance, readState, stateScope, writeState, type Watermark } from './state';
 
@@ -34,15 +35,14 @@ async function fetchPage(api: ServiceApi, request: ApiRequest, recordsKey: strin
 	return readPage(api, { request, recordsKey, pageSize: limit }, page, step);
 }
 
-function fetched(ctx: IPollFunctions, definition: EventDefinition, record: IDataObject): Fetched {
-	const id = identityOf(definition, record);
-	const time = timeOf(record[definition.timeField]);
-	if (time === undefined) {
-		throw new NodeOperationError(ctx.getNode(), `The service sent a ${definition.noun} without a readable ${definition.timeField}`, {
-			description: `Record ${id} has ${definition.timeField} = ${JSON.stringify(record[definition.timeField] ?? null)}. The trigger orders records by this timestamp and cannot place this one; nothing was emitted and the next poll will try again.`,
-		});
-	}
-	return { record, id, time };
+/**
+ * What a poll's walk read: the records new to the trigger, oldest first, and the records it had
+ * seen before whose time is their place in the service's order (see placement.ts). Their place
+ * can move up as newer records arrive; the position keeps their IDs while it is that place.
+ */
+interface Walked {
+	fresh: Fetched[];
+	placedAgain: Fetched[];
 }
 
 function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
@@ -56,7 +56,7 @@ function listRequest(definition: EventDefinition, qs: IDataObject): ApiRequest {
  * one past a page boundary (a documented limit). A page sent twice fails the poll: stopping quietly
  * could skip records, and the next poll starts over from the same state.
  */
-async function walkBack(ctx: IPollFunctions, api: ServiceApi, walk: PageWalk, visit: (records: IDataObject[]) => boolean): Promise<void> {
+async function walkBack(ctx: IPollFunctions, api: ServiceApi, walk: PageWalk, visit: (records: ServiceRecord[]) => boolean): Promise<void> {
 	for await (const { records } of walkPages(ctx, api, { ...walk, onRepeatedPage: 'fail' })) {
 		if (visit(records)) return;
 	}
@@ -67,9 +67,9 @@ async function newestWatermark(ctx: IPollFunctions, api: ServiceApi, definition:
 	let time: number | undefined;
 	const ids = new Set<string>();
 	const walk = { request: listRequest(definition, { sort: `-${definition.timeField}` }), recordsKey: definition.recordsKey, pageSize: START_PAGE_SIZE };
+	const place = pagePlacer(ctx, definition, 'newestFirst');
 	await walkBack(ctx, api, walk, (records) => {
-		for (const record of records) {
-			const { id, time: t } = fetched(ctx, definition, record);
+		for (const { id, time: t } of place(records)) {
 			time ??= t;
 			if (t < time) return true;
 			if (t === time) ids.add(id);
@@ -94,19 +94,27 @@ function pollDeadline(ctx: IPollFunctions): number | undefined {
  * ID. Should a full page hold one instant only, that instant is read page by page on its own.
  * Stopping after any page leaves a consistent state, which is how a poll budget is honoured.
  */
-async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Walked> {
 	const seen = new Set(from.ids);
 	const found: Fetched[] = [];
+	const placedAgain: Fetched[] = [];
 	const deadline = pollDeadline(ctx);
 	const sort = definition.timeField;
 	const take = (entries: Fetched[], cursor: number | undefined) => {
 		for (const entry of entries) {
-			if ((cursor !== undefined && entry.time < cursor) || seen.has(entry.id)) continue;
+			if (cursor !== undefined && entry.time < cursor) continue;
+			if (seen.has(entry.id)) {
+				if (entry.placed) placedAgain.push(entry);
+				continue;
+			}
 			seen.add(entry.id);
 			found.push(entry);
 		}
 	};
-	const read = (records: IDataObject[]) => records.map((record) => fetched(ctx, definition, record));
+	// Every query starts at the cursor, inclusive: no record of its answer is older than the cursor.
+	const place = pagePlacer(ctx, definition, 'oldestFirst');
+	const read = (records: ServiceRecord[], cursor: number | undefined) => place(records, cursor);
+	const walked = (): Walked => ({ fresh: found, placedAgain });
 
 	let cursor = from.time;
 	let readSoFar = 0;
@@ -115,9 +123,9 @@ async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: Eve
 		const step = readSoFar ? `the page after ${readSoFar} records (none are emitted)` : undefined;
 		const page = await fetchPage(api, listRequest(definition, qs), definition.recordsKey, 1, MAX_PAGE_SIZE, step);
 		readSoFar += page.records.length;
-		const entries = read(page.records);
+		const entries = read(page.records, cursor);
 		take(entries, cursor);
-		if (page.last) return found;
+		if (page.last) return walked();
 		const lastTime = entries[entries.length - 1].time;
 		if (cursor !== undefined && lastTime <= cursor) {
 			if (entries.some(({ time }) => time !== cursor)) {
@@ -132,12 +140,12 @@ async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: Eve
 				recordsKey: definition.recordsKey,
 				onRepeatedPage: 'fail',
 			};
-			for await (const { records } of walkPages(ctx, api, walk)) take(read(records), cursor);
+			for await (const { records } of walkPages(ctx, api, walk)) take(read(records, cursor), cursor);
 			cursor += 1;
 		} else {
 			cursor = lastTime;
 		}
-		if (deadline !== undefined && Date.now() >= deadline) return found;
+		if (deadline !== undefined && Date.now() >= deadline) return walked();
 	}
 }
 
@@ -147,46 +155,53 @@ async function walkForward(ctx: IPollFunctions, api: ServiceApi, definition: Eve
  * watermark shows up. An idle poll is one small page; a busy one walks every page down to the
  * watermark. Records come out oldest first.
  */
-async function walkOutbox(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Fetched[]> {
+async function walkOutbox(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters, from: Watermark): Promise<Walked> {
 	const known = new Set(from.ids);
 	const found: Fetched[] = [];
+	const placedAgain: Fetched[] = [];
 	const qs: IDataObject = { ...filters.query, sort: `-${definition.timeField}` };
 	if (from.time !== undefined) qs.startDate = outboxWindowStart(from.time);
 	const request = listRequest(definition, qs);
+	let place = pagePlacer(ctx, definition, 'newestFirst');
 	/** Takes the new records of a page; true once the page reaches below the watermark. */
-	const visit = (records: IDataObject[]) => {
+	const visit = (records: ServiceRecord[]) => {
 		let reached = false;
-		for (const record of records) {
-			const entry = fetched(ctx, definition, record);
+		for (const entry of place(records)) {
 			if (from.time !== undefined && entry.time < from.time) {
 				reached = true;
 				continue;
 			}
-			if (known.has(entry.id)) continue;
+			if (known.has(entry.id)) {
+				if (entry.placed) placedAgain.push(entry);
+				continue;
+			}
 			known.add(entry.id);
 			found.push(entry);
 		}
 		return reached;
 	};
+	const walked = (): Walked => ({ fresh: found.reverse(), placedAgain });
 
 	const probeSize = Math.max(OUTBOX_PROBE_MIN, from.ids.length + OUTBOX_PROBE_MARGIN);
 	if (from.time !== undefined && probeSize < MAX_PAGE_SIZE) {
 		const { records, last } = await fetchPage(api, request, definition.recordsKey, 1, probeSize);
-		if (visit(records) || last) return found.reverse();
+		if (visit(records) || last) return walked();
 		// A busy poll: walk from page 1 again with full pages. Start afresh so that records
 		// inserted meanwhile (on top of page 1) keep their place in the order.
 		found.length = 0;
+		placedAgain.length = 0;
 		known.clear();
 		for (const id of from.ids) known.add(id);
+		place = pagePlacer(ctx, definition, 'newestFirst');
 	}
 	await walkBack(ctx, api, { request, recordsKey: definition.recordsKey }, visit);
-	return found.reverse();
+	return walked();
 }
 
 /** Fetch Test Event: the newest record that passes every filter, as one item; the state is not touched. */
 async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: EventDefinition, filters: TriggerFilters): Promise<INodeExecutionData[][]> {
 	const request = listRequest(definition, { ...filters.query, sort: `-${definition.timeField}` });
-	let sample: IDataObject | undefined;
+	let sample: ServiceRecord | undefined;
 	let checked = 0;
 	if (!filters.scoreRange) {
 		sample = (await fetchPage(api, request, definition.recordsKey, 1, 1)).records[0];
@@ -207,6 +222,17 @@ async function latestSample(ctx: IPollFunctions, api: ServiceApi, definition: Ev
 		});
 	}
 	return [[{ json: triggerOutput(ctx, definition.event)(sample) }]];
+}
+
+/** n8n's log says which new record had no readable time and where the trigger placed it. */
+function warnPlaced(ctx: IPollFunctions, definition: EventDefinition, { record, id, time }: Fetched): void {
+	const node = ctx.getNode().name;
+	const { noun, timeField } = definition;
+	ctx.logger.warn(
+		`Survey Feedback Trigger "${node}": the service sent ${noun} ${id} with ${timeField} = ${JSON.stringify(record[timeField] ?? null)}, which cannot be read as a time; ` +
+			`it is emitted once, in the place the service's order gives it (${toInstant(time)})`,
+		{ workflowId: ctx.getWorkflow().id, node },
+	);
 }
 
 /**
@@ -267,7 +293,7 @@ async function pollNewRecords(
 		from = { time: startFrom, ids: [] };
 	}
 
-	const fresh =
+	const { fresh, placedAgain } =
 		definition.dateRule === 'instant'
 			? await walkForward(ctx, api, definition, filters, from)
 			: await walkOutbox(ctx, api, definition, filters, from);
@@ -275,7 +301,8 @@ async function pollNewRecords(
 	// JavaScript's sort is stable: records sharing a timestamp keep the service's order.
 	fresh.sort((a, b) => a.time - b.time);
 	// The watermark moves over every new record, also those the score range drops.
-	writeState(staticData, scope, advance(from, fresh));
+	writeState(staticData, scope, advance(from, [...fresh, ...placedAgain]));
+	for (const entry of fresh) if (entry.placed) warnPlaced(ctx, definition, entry);
 
 	const emitted = triggerOutput(ctx, definition.event);
 	const items = fresh.filter(({ record }) => matchesLocally(filters, record)).map(({ record }) => ({ json: emitted(record) }));

@@ -60,14 +60,16 @@ export function writeState(staticData: IDataObject, scope: string, watermark: Wa
 
 /**
  * The watermark after a poll read `records` (every record at or after the old watermark that
- * was not seen before, whether it passed the local filters or not): the newest timestamp among
- * them, and every ID at exactly that timestamp, including the ones kept from before when the
- * timestamp did not move.
+ * was not seen before, whether it passed the local filters or not, and those seen before whose
+ * time is their place in the service's order): the newest timestamp among them, and every ID at
+ * exactly that timestamp, including the ones kept from before when the timestamp did not move.
+ * It never moves back.
  */
 export function advance(from: Watermark, records: Fetched[]): Watermark {
-	if (records.length === 0) return from;
-	const time = records.reduce((newest, { time: t }) => Math.max(newest, t), -Infinity);
+	const after = from.time === undefined ? records : records.filter(({ time: t }) => t >= (from.time as number));
+	if (after.length === 0) return from;
+	const time = after.reduce((newest, { time: t }) => Math.max(newest, t), -Infinity);
 	const ids = new Set(from.time === time ? from.ids : []);
-	for (const record of records) if (record.time === time) ids.add(record.id);
+	for (const record of after) if (record.time === time) ids.add(record.id);
 	return { time, ids: [...ids] };
 }

@@ -1,5 +1,7 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceRecord } from './serviceRecord';
 
 /**
  * The errors the node code builds itself: bad input, a row the service refused, and any other
@@ -44,7 +46,7 @@ function unregisteredLabel(reason: string): { label?: string } | undefined {
  * A row the service reported as failed, as its item's error; the router puts the row in the error
  * item's `details`. A row refused for an unregistered property label says how to get past it.
  */
-export function refusedRowError(node: INode, itemIndex: number, row: IDataObject): NodeOperationError {
+export function refusedRowError(node: INode, itemIndex: number, row: ServiceRecord): NodeOperationError {
 	const reason = String(row.reason ?? row.message ?? row.error ?? row.status ?? 'failed');
 	const unregistered = unregisteredLabel(reason);
 	const field = unregistered?.label ?? 'the field';

@@ -1,20 +1,22 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import type { ServiceRecord } from './serviceRecord';
 
 import { recordsOf } from './paging';
 import type { Transport } from './transport';
 
 type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
 
-function isActive(campaign: IDataObject): boolean {
+function isActive(campaign: ServiceRecord): boolean {
 	return campaign.isActive !== false && campaign.status !== 'deactivated';
 }
 
 /** A transactional survey goes out by email or in-app: the campaigns Survey › Send can use. */
-export function sendsByEmailOrInApp(campaign: IDataObject): boolean {
+export function sendsByEmailOrInApp(campaign: ServiceRecord): boolean {
 	return ['email', 'inapp'].includes(String(campaign.channel ?? campaign.type ?? '').toLowerCase());
 }
 
-function campaignLabel(campaign: IDataObject): string {
+function campaignLabel(campaign: ServiceRecord): string {
 	const details = [campaign.metric ?? campaign.metricsType, campaign.channel ?? campaign.type].filter(Boolean).map((part) => String(part).toUpperCase());
 	const inactive = isActive(campaign) ? '' : ', deactivated';
 	return `${campaign.name ?? campaign.id}${details.length ? ` (${details.join(', ')}${inactive})` : ''}`;
@@ -23,7 +25,7 @@ function campaignLabel(campaign: IDataObject): string {
 /** The searchable lists of the editor's resource locators, sent through the given transport. */
 export function listSearchMethods(transport: Transport) {
 	const search =
-		(list: string, path: string, recordsKey: string, label: (record: IDataObject) => string, keep: (record: IDataObject) => boolean = () => true): Search =>
+		(list: string, path: string, recordsKey: string, label: (record: ServiceRecord) => string, keep: (record: ServiceRecord) => boolean = () => true): Search =>
 		async function (this: ILoadOptionsFunctions, filter?: string) {
 			const body = await transport.for(this, `${list} list`).request({ method: 'GET', path });
 			const needle = (filter ?? '').trim().toLowerCase();

@@ -1,6 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ServiceRecord } from './serviceRecord';
 import type { ApiContext, ApiRequest, ServiceApi } from './transport';
 
 export const MAX_PAGE_SIZE = 1000;
@@ -24,21 +24,21 @@ export interface PageWalk {
 
 export interface Page {
 	page: number;
-	records: IDataObject[];
+	records: ServiceRecord[];
 	/** The service shows nothing after this page. */
 	last: boolean;
 }
 
 /** The records of a list answer, wherever this endpoint puts them. */
-export function recordsOf(body: IDataObject, recordsKey: string): IDataObject[] {
-	const data = body.data as IDataObject | IDataObject[] | undefined;
-	const candidates = [(data as IDataObject | undefined)?.[recordsKey], body[recordsKey], data];
+export function recordsOf(body: ServiceRecord, recordsKey: string): ServiceRecord[] {
+	const data = body.data as ServiceRecord | ServiceRecord[] | undefined;
+	const candidates = [(data as ServiceRecord | undefined)?.[recordsKey], body[recordsKey], data];
 	const found = candidates.find((candidate) => Array.isArray(candidate));
-	return (found as IDataObject[] | undefined) ?? [];
+	return (found as ServiceRecord[] | undefined) ?? [];
 }
 
-function numberField(body: IDataObject, names: string[]): number | undefined {
-	const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : {};
+function numberField(body: ServiceRecord, names: string[]): number | undefined {
+	const data: ServiceRecord = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as ServiceRecord) : {};
 	for (const source of [data, body]) {
 		for (const name of names) {
 			const value = Number(source[name]);
@@ -49,7 +49,7 @@ function numberField(body: IDataObject, names: string[]): number | undefined {
 }
 
 /** How many pages the answer says there are: `pages`, or `total`/`limit`, inside `data` or at the top. */
-export function pageCountOf(body: IDataObject, pageSize: number): number | undefined {
+export function pageCountOf(body: ServiceRecord, pageSize: number): number | undefined {
 	const pages = numberField(body, ['pages', 'totalNumberOfPages', 'totalPages']);
 	if (pages !== undefined) return pages;
 	const total = numberField(body, ['total', 'totalCount']);
@@ -114,9 +114,9 @@ export async function collectPages(
 	api: ServiceApi,
 	walk: PageWalk,
 	{ returnAll, limit }: { returnAll: boolean; limit: number },
-): Promise<IDataObject[]> {
+): Promise<ServiceRecord[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, limit);
-	const collected: IDataObject[] = [];
+	const collected: ServiceRecord[] = [];
 	if (wanted === 0) return collected;
 	const pageSize = returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, wanted);
 	for await (const { records } of walkPages(ctx, api, { ...walk, pageSize })) {

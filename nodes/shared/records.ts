@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ServiceRecord } from './serviceRecord';
+
 /**
  * The service's records that have more than ten fields, and what Simplify makes of them: the ten
  * or fewer fields workflows use most, most used first, nested fields brought up to the top level.
@@ -7,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
  */
 
 /** A simplified field: a top-level field kept under its own name, or a name and how to read it. */
-type SimplifiedField = string | [name: string, read: (record: IDataObject) => unknown];
+type SimplifiedField = string | [name: string, read: (record: ServiceRecord) => unknown];
 
 export interface RecordShape {
 	/** For descriptions: "feedback responses". */
@@ -21,9 +23,9 @@ export interface RecordShape {
 
 const nested =
 	(parent: string, field: string) =>
-	(record: IDataObject): unknown => {
+	(record: ServiceRecord): unknown => {
 		const value = record[parent];
-		return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject)[field] : undefined;
+		return value && typeof value === 'object' && !Array.isArray(value) ? (value as ServiceRecord)[field] : undefined;
 	};
 
 export const feedbackRecord: RecordShape = {
@@ -126,7 +128,7 @@ export function simplifiedFieldNames(shape: RecordShape): string[] {
 }
 
 /** The record as Simplify returns it. */
-export function simplifyRecordAs(shape: RecordShape, record: IDataObject): IDataObject {
+export function simplifyRecordAs(shape: RecordShape, record: ServiceRecord): IDataObject {
 	const simplified: IDataObject = {};
 	for (const field of shape.simplified) {
 		const [name, value] = typeof field === 'string' ? [field, record[field]] : [field[0], field[1](record)];
@@ -136,7 +138,7 @@ export function simplifyRecordAs(shape: RecordShape, record: IDataObject): IData
 }
 
 /** The record with only its ID and the chosen top-level fields, in the record's own order. */
-export function selectFields(shape: RecordShape, record: IDataObject, chosen: string[]): IDataObject {
+export function selectFields(shape: RecordShape, record: ServiceRecord, chosen: string[]): IDataObject {
 	const keep = new Set([shape.idField, ...chosen]);
 	return Object.fromEntries(Object.entries(record).filter(([name]) => keep.has(name)));
 }

@@ -347,6 +347,34 @@ export interface PollOptions {
 	pollBudgetMs?: number | null;
 	/** Runs before each call of the helper `httpRequestWithAuthentication`, retries included. */
 	beforeRequest?: (index: number, request: IHttpRequestOptions) => void | Promise<void>;
+	/** Hears every line the node writes to n8n's log (`this.logger`), which still receives it. */
+	onLog?: (level: LogLevel, message: string) => void;
+}
+
+type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * A probe around n8n's logger for one context: each line goes to n8n's own logger (n8n-core's
+ * `logger` getter, from the context's class) and to `onLog`.
+ */
+function hearLog(context: object, onLog: (level: LogLevel, message: string) => void): void {
+	let getter: (() => unknown) | undefined;
+	for (let proto = Object.getPrototypeOf(context); proto && !getter; proto = Object.getPrototypeOf(proto)) {
+		getter = Object.getOwnPropertyDescriptor(proto, 'logger')?.get;
+	}
+	if (!getter) throw new Error('n8n-core no longer gives contexts a logger getter');
+	// The getter memoizes onto the object it is called on; call it on a throwaway one.
+	const n8nLogger = getter.call({}) as Record<LogLevel, (message: string, meta?: object) => void>;
+	const logger = Object.fromEntries(
+		(['error', 'warn', 'info', 'debug'] as const).map((level) => [
+			level,
+			(message: string, meta?: object) => {
+				onLog(level, message);
+				n8nLogger[level](message, meta);
+			},
+		]),
+	);
+	Object.defineProperty(context, 'logger', { value: logger });
 }
 
 /**
@@ -374,6 +402,7 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 		pollBudgetMs,
 	);
 	if (budget === null) Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+	if (options.onLog) hearLog(context, options.onLog);
 	if (options.beforeRequest) {
 		// A probe around n8n's own helper: the test acts between the requests of one poll.
 		const send = context.helpers.httpRequestWithAuthentication;

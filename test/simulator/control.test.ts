@@ -23,6 +23,7 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			unregisteredProperties: 'refuse',
 			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
 			responses: 'spec',
+			shownFields: [],
 		});
 		expect(JSON.stringify(state)).not.toContain(client.A.writeKey);
 

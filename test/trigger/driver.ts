@@ -23,6 +23,8 @@ export interface PollResult {
 	sent: SentRequest[];
 	/** The node's static data after the poll: the active workflow's, or the manual run's copy. */
 	staticData: IDataObject;
+	/** The lines the trigger wrote to n8n's log during an active workflow's poll. */
+	logged: Array<{ level: string; message: string }>;
 }
 
 export type RequestHook = NonNullable<PollOptions['beforeRequest']>;
@@ -91,8 +93,9 @@ export class TriggerDriver {
 			const copy = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			const run = await runWorkflow({ node: this.node(), nodeType: this.nodeType, credentials, timezone: this.options.timezone, staticData: copy });
 			const items = (run.outputs[0] ?? []).map((item) => item.json);
-			return { items, returnedNull: run.outputs.length === 0 && !run.error, error: run.error, sent: run.sent, staticData: this.nodeData(copy) };
+			return { items, returnedNull: run.outputs.length === 0 && !run.error, error: run.error, sent: run.sent, staticData: this.nodeData(copy), logged: [] };
 		}
+		const logged: PollResult['logged'] = [];
 		const { output, error, sent } = await pollOnce({
 			node: this.node(),
 			nodeType: this.nodeType,
@@ -101,7 +104,8 @@ export class TriggerDriver {
 			timezone: this.options.timezone,
 			pollBudgetMs: opts.pollBudgetMs,
 			beforeRequest: opts.beforeRequest,
+			onLog: (level, message) => logged.push({ level, message }),
 		});
-		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state };
+		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state, logged };
 	}
 }

@@ -1,6 +1,6 @@
 /**
- * Survey Feedback Trigger, a poll that fails part-way (5xx, a dropped connection, a long 429, an
- * unreadable record), polled by n8n's own engine against the simulator: the state is kept and the
+ * Survey Feedback Trigger, a poll that fails part-way (5xx, a dropped connection, a long 429, a
+ * page without one readable record), polled by n8n's own engine against the simulator: the state is kept and the
  * next poll emits everything once.
  */
 import nock from 'nock';
@@ -79,7 +79,7 @@ describe('a poll that fails part-way', () => {
 		expect(emails(retried.items)).toEqual(emails(records));
 	});
 
-	it('fails without emitting when a record has no readable timestamp', async () => {
+	it('fails without emitting when no record of the page has a readable timestamp', async () => {
 		const base = 'https://broken.survey.test';
 		nock(base)
 			.get('/api/v2/feedback')
@@ -91,7 +91,7 @@ describe('a poll that fails part-way', () => {
 			parameters: { event: 'newFeedback' },
 		});
 		const result = await trigger.poll();
-		expect(result.error?.message).toContain('The service sent a feedback response without a readable createdDate');
+		expect(result.error?.message).toBe("The service's answer format changed: no feedback response on the page has a readable createdDate");
 		expect(trigger.state).toEqual({});
 	});
 });

@@ -1,6 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { recordsOf } from '../../shared/paging';
+import type { ServiceRecord } from '../../shared/serviceRecord';
 import type { Transport } from '../../shared/transport';
 import type { ApiContext } from '../../shared/transport/connection';
 
@@ -29,7 +28,7 @@ export async function accountProperties(ctx: ApiContext, transport: Pick<Transpo
 	const body = await transport.for(ctx, 'Customer properties').request({ method: 'GET', path: '/api/v2/customers', qs: { limit: PROPERTY_SAMPLE_SIZE } });
 	const found = new Map<string, { label: string; name?: string; types: Map<string, number> }>();
 	for (const customer of recordsOf(body, 'subscribers')) {
-		const properties = Array.isArray(customer.properties) ? (customer.properties as IDataObject[]) : [];
+		const properties = Array.isArray(customer.properties) ? (customer.properties as ServiceRecord[]) : [];
 		for (const property of properties) {
 			if (!property || typeof property !== 'object' || typeof property.label !== 'string' || !property.label.trim()) continue;
 			const label = property.label.trim();

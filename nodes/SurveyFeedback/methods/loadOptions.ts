@@ -1,5 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../../shared/serviceRecord';
 
 import { recordsOf } from '../../shared/paging';
 import type { Transport } from '../../shared/transport';
@@ -7,7 +9,7 @@ import { recordOf } from '../helpers/lists/readRecords';
 import { accountProperties, PROPERTY_SOURCE_HINT } from './accountProperties';
 
 /** "Rating, NPS": how a question's kind reads in its option's description. */
-function questionKind(question: IDataObject): string {
+function questionKind(question: ServiceRecord): string {
 	const type = String(question.type ?? '')
 		.toLowerCase()
 		.split('_')
@@ -42,7 +44,7 @@ export function loadOptionsMethods(transport: Transport) {
 				throw new NodeOperationError(this.getNode(), `The campaign ${campaignId} ${campaign ? 'names no template' : 'is not in this account'}`);
 			}
 			const template = recordOf(await api.request({ method: 'GET', path: `/api/v2/templates/${encodeURIComponent(String(templateId))}` }));
-			const questions = Array.isArray(template.surveyQuestions) ? (template.surveyQuestions as IDataObject[]) : [];
+			const questions = Array.isArray(template.surveyQuestions) ? (template.surveyQuestions as ServiceRecord[]) : [];
 			return questions
 				.filter((question) => question && typeof question.uuid === 'string' && question.isMain !== true)
 				.map((question) => ({

@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../serviceRecord';
 import type { LimitHeaders } from './pacer';
 
 /**
@@ -13,7 +14,7 @@ import type { LimitHeaders } from './pacer';
  * - `refused`: any other status, an answer that will not change by asking again.
  */
 export type Answer =
-	| { kind: 'ok'; body: IDataObject; limit?: LimitHeaders }
+	| { kind: 'ok'; body: ServiceRecord; limit?: LimitHeaders }
 	| { kind: 'rateLimited'; retryAfterMs?: number; limit?: LimitHeaders; body: unknown }
 	| { kind: 'unanswered'; reason: string; httpCode?: string; body?: unknown; retryAfterMs?: number; slowDown?: boolean; limit?: LimitHeaders }
 	| { kind: 'refused'; status: number; body: unknown };
@@ -110,12 +111,12 @@ export function looksLikeHtml(body: unknown): boolean {
 }
 
 /** The body as JSON, or undefined when it is not the JSON object (or list) the service sends. */
-export function jsonBody(body: unknown): IDataObject | undefined {
-	if (body && typeof body === 'object') return body as IDataObject;
+export function jsonBody(body: unknown): ServiceRecord | undefined {
+	if (body && typeof body === 'object') return body as ServiceRecord;
 	if (typeof body !== 'string' || body.trim() === '') return undefined;
 	try {
 		const value = JSON.parse(body);
-		return value && typeof value === 'object' ? (value as IDataObject) : undefined;
+		return value && typeof value === 'object' ? (value as ServiceRecord) : undefined;
 	} catch {
 		return undefined;
 	}

@@ -1,5 +1,7 @@
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../serviceRecord';
 
 import type { KnownLimit } from './pacer';
 import type { ApiRequest } from './request';
@@ -155,6 +157,6 @@ function serviceMessage(body: unknown): string | undefined {
 	const { message, error } = json;
 	if (typeof message === 'string' && message) return message;
 	if (typeof error === 'string' && error) return error;
-	if (error && typeof error === 'object' && typeof (error as IDataObject).message === 'string') return (error as IDataObject).message as string;
+	if (error && typeof error === 'object' && typeof (error as ServiceRecord).message === 'string') return (error as ServiceRecord).message as string;
 	return undefined;
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../serviceRecord';
 import { sleep } from 'n8n-workflow';
 
 import { classify, type Answer } from './answers';
@@ -22,7 +24,7 @@ export interface TransportParts {
 
 /** The transport bound to one n8n context and operation: what operations, paging and list searches call. */
 export interface ServiceApi {
-	request(request: Omit<ApiRequest, 'label'>): Promise<IDataObject>;
+	request(request: Omit<ApiRequest, 'label'>): Promise<ServiceRecord>;
 	/** Names the operation in messages: "Customer: Get". */
 	readonly label: string;
 }
@@ -53,7 +55,7 @@ export class Transport {
 		return { label, request: async (request) => await this.request(ctx, { ...request, label }) };
 	}
 
-	async request(ctx: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	async request(ctx: ApiContext, request: ApiRequest): Promise<ServiceRecord> {
 		const { pacer, clock } = this.parts;
 		const connection = await readConnection(ctx, request);
 		const errors = new ApiErrorBuilder(ctx.getNode(), request, connection.secrets);

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { attributeFilterProperties } from '../../../shared/descriptions';
 import { at as field, fieldError } from '../../../shared/errors';
 import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
@@ -135,7 +137,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		repeatable: true,
 		itemIndex,
 	});
-	const data = (body.data ?? body) as IDataObject | IDataObject[];
-	const jobs = Array.isArray(data) ? data : Array.isArray(data.jobs) ? (data.jobs as IDataObject[]) : [data];
+	const data = (body.data ?? body) as ServiceRecord | ServiceRecord[];
+	const jobs = Array.isArray(data) ? data : Array.isArray(data.jobs) ? (data.jobs as ServiceRecord[]) : [data];
 	return jobs;
 }

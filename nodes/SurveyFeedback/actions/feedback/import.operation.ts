@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';

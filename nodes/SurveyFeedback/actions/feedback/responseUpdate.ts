@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { at, fieldError } from '../../../shared/errors';
 import { oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
@@ -52,6 +54,6 @@ export async function sendResponseUpdate(
 		itemIndex,
 	});
 	const data = body.data;
-	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as ServiceRecord;
 	return { id, [field]: values, mode, message: body.message ?? 'done' };
 }

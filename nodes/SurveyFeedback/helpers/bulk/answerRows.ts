@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { refusedRowError } from '../../../shared/errors';
+import type { ServiceRecord } from '../../../shared/serviceRecord';
 import type { ItemOutcome, Prepared } from '../../operationModule';
 
 /**
@@ -19,17 +20,17 @@ export interface AnswerReading<T> {
 	/** The key an item and its row share (an email, an ID); compared without case. */
 	keyOf: (value: T) => string | undefined;
 	/** The key a listed row carries; rows keyed by email take it from their key. */
-	rowKeyOf: (row: IDataObject) => string | undefined;
+	rowKeyOf: (row: ServiceRecord) => string | undefined;
 	/** Fields every output row starts with. */
 	base: (value: T) => IDataObject;
-	isFailed: (row: IDataObject) => boolean;
+	isFailed: (row: ServiceRecord) => boolean;
 	/** How to check an unconfirmed item before sending it again, e.g. "look for it with Customer › Get". */
 	check: string;
 }
 
 /** A row of the answer: its fields, and the key it was filed under when the rows are keyed. */
 interface AnswerRow {
-	fields: IDataObject;
+	fields: ServiceRecord;
 	key?: string;
 }
 
@@ -41,10 +42,10 @@ export function unconfirmedOutput(why: string, check: string): IDataObject {
 	};
 }
 
-const isObject = (value: unknown): value is IDataObject => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is ServiceRecord => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A row's `index` as a position of the batch, `undefined` when the row has none, `NaN` when it is unusable. */
-function indexOf(row: IDataObject, size: number): number | undefined {
+function indexOf(row: ServiceRecord, size: number): number | undefined {
 	if (!('index' in row) || row.index === null || row.index === undefined) return undefined;
 	const index = typeof row.index === 'string' && row.index.trim() !== '' ? Number(row.index) : row.index;
 	return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < size ? index : NaN;
@@ -57,12 +58,12 @@ function indexOf(row: IDataObject, size: number): number | undefined {
 function attribute(
 	keys: Array<string | undefined>,
 	rows: AnswerRow[],
-	options: { shared: boolean; isFailed: (row: IDataObject) => boolean; keyOf: (row: AnswerRow) => string | undefined },
-): { rowAt: Array<IDataObject | undefined>; doubt: Array<string | undefined> } {
-	const rowAt: Array<IDataObject | undefined> = new Array(keys.length).fill(undefined);
+	options: { shared: boolean; isFailed: (row: ServiceRecord) => boolean; keyOf: (row: AnswerRow) => string | undefined },
+): { rowAt: Array<ServiceRecord | undefined>; doubt: Array<string | undefined> } {
+	const rowAt: Array<ServiceRecord | undefined> = new Array(keys.length).fill(undefined);
 	const doubt: Array<string | undefined> = new Array(keys.length).fill(undefined);
 	const positionsOf = (key: string) => keys.flatMap((k, position) => (k === key ? [position] : []));
-	const byKey = new Map<string, IDataObject[]>();
+	const byKey = new Map<string, ServiceRecord[]>();
 	let unplaceableFailure = false;
 
 	for (const row of rows) {
@@ -142,7 +143,7 @@ const FAILED_STATUSES = new Set(['failed', 'error', 'invalid', 'rejected']);
  * Whether the service marked a row as failed. A `not_found` row did nothing: a failure for writes
  * such as unsubscribe, but done for deletes (`missingIsDone`), which are idempotent.
  */
-export function isFailedRow(row: IDataObject, { missingIsDone = false } = {}): boolean {
+export function isFailedRow(row: ServiceRecord, { missingIsDone = false } = {}): boolean {
 	const status = String(row.status ?? '').toLowerCase();
 	if (status === 'not_found') return !missingIsDone;
 	return FAILED_STATUSES.has(status) || row.success === false;
@@ -155,7 +156,7 @@ type FoundRows = { kind: 'keyed' | 'listed'; rows: AnswerRow[] } | { kind: 'none
  * put what others put under `data`): an object keyed by the items' keys or by emails, or the one
  * list of row objects. Two candidates, or content with no rows, cannot be read as rows.
  */
-function findRows(body: IDataObject, keys: Set<string>): FoundRows {
+function findRows(body: ServiceRecord, keys: Set<string>): FoundRows {
 	const top = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'message' && key !== 'code' && key !== 'data'));
 	const found: Array<Exclude<FoundRows, { kind: 'none' | 'unreadable' }>> = [];
 	const isRowKey = (key: string) => keys.has(key.toLowerCase()) || key.includes('@');
@@ -194,7 +195,7 @@ function findRows(body: IDataObject, keys: Set<string>): FoundRows {
  * When the answer has rows, an item without one is unconfirmed; when it has content that holds no
  * readable rows (rows moved somewhere unreadable), every item is.
  */
-export function rowOutcomes<T>(node: INode, batch: Array<Prepared<T>>, body: IDataObject, reading: AnswerReading<T>, bare: 'done' | 'unconfirmed'): ItemOutcome[] {
+export function rowOutcomes<T>(node: INode, batch: Array<Prepared<T>>, body: ServiceRecord, reading: AnswerReading<T>, bare: 'done' | 'unconfirmed'): ItemOutcome[] {
 	const keys = new Set(batch.flatMap(({ value }) => reading.keyOf(value)?.toLowerCase() ?? []));
 	const found = findRows(isObject(body) ? body : {}, keys);
 	const unconfirmed = (why: string) => () => unconfirmedOutput(why, reading.check);
@@ -209,7 +210,7 @@ export function rowOutcomes<T>(node: INode, batch: Array<Prepared<T>>, body: IDa
 }
 
 /** The answer's `name`, under `data` or at the top level. */
-function answerPart(body: IDataObject, name: string): unknown {
+function answerPart(body: ServiceRecord, name: string): unknown {
 	return (isObject(body.data) ? body.data[name] : undefined) ?? body[name];
 }
 
@@ -221,7 +222,7 @@ function answerPart(body: IDataObject, name: string): unknown {
  * `details.skipped` and `details.imported`, which the spec does not name, are read when present
  * (a skipped item is no failure), never needed.
  */
-export function importOutcomes<T>(node: INode, batch: Array<Prepared<T>>, body: IDataObject, reading: Omit<AnswerReading<T>, 'rowKeyOf' | 'isFailed'>): ItemOutcome[] {
+export function importOutcomes<T>(node: INode, batch: Array<Prepared<T>>, body: ServiceRecord, reading: Omit<AnswerReading<T>, 'rowKeyOf' | 'isFailed'>): ItemOutcome[] {
 	const details = answerPart(isObject(body) ? body : {}, 'details');
 	const failed = isObject(details) ? details.failed : undefined;
 	const full: AnswerReading<T> = {

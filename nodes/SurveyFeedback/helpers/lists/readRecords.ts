@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { ServiceRecord } from '../../../shared/serviceRecord';
 
 import { collectPages, recordsOf, type PageWalk } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
@@ -11,7 +13,7 @@ export async function readPagedList(
 	api: ServiceApi,
 	itemIndex: number,
 	walk: Omit<PageWalk, 'pageSize' | 'request'> & { request: ListRequest },
-): Promise<IDataObject[]> {
+): Promise<ServiceRecord[]> {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 	const request = { ...walk.request, label: api.label, itemIndex };
@@ -19,11 +21,11 @@ export async function readPagedList(
 }
 
 /** A list the service does not page (templates, campaigns, trend groups, suppressions): one request, every record. */
-export async function readUnpagedList(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<IDataObject[]> {
+export async function readUnpagedList(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<ServiceRecord[]> {
 	return recordsOf(await api.request({ ...request, itemIndex }), recordsKey);
 }
 
 /** The record of a by-ID answer: `data`, or the answer itself when it has no `data`. */
-export function recordOf(body: IDataObject): IDataObject {
-	return (body.data as IDataObject) ?? body;
+export function recordOf(body: ServiceRecord): ServiceRecord {
+	return (body.data as ServiceRecord) ?? body;
 }

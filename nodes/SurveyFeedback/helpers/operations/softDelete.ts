@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
 import { at, fieldError } from '../../../shared/errors';
@@ -144,7 +146,7 @@ async function sendSoftDelete(
 		repeatable: true,
 		itemIndex: batch[0].itemIndex,
 	});
-	const keyOf = (record: IDataObject) => {
+	const keyOf = (record: ServiceRecord) => {
 		const key = record[target.idField] ?? record.email;
 		return typeof key === 'string' ? key : undefined;
 	};

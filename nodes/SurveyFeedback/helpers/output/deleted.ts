@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import type { ItemOutcome, Prepared } from '../../operationModule';
 import { isVersion2 } from '../versions';
 
@@ -12,7 +14,7 @@ import { isVersion2 } from '../versions';
  */
 
 /** The output of one deleted record: `identifier` is what the item named, `answer` the service's answer. */
-export function deletedRecord(ctx: IExecuteFunctions, identifier: IDataObject, answer: IDataObject): IDataObject {
+export function deletedRecord(ctx: IExecuteFunctions, identifier: IDataObject, answer: ServiceRecord): IDataObject {
 	return isVersion2(ctx) ? { ...identifier, deleted: true } : answer;
 }
 

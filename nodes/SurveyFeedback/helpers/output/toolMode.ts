@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ServiceRecord } from '../../../shared/serviceRecord';
+
 import { VERSION_1 } from '../versions';
 
 /**
@@ -32,7 +34,7 @@ function isEmptyValue(value: unknown): boolean {
 }
 
 /** A record without empty values (at any depth) and without fields that repeat another one. */
-export function simplifyRecord(record: IDataObject): IDataObject {
+export function simplifyRecord(record: ServiceRecord): IDataObject {
 	const simplified: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) {
 		const repeated = REPEATS[key];
@@ -45,6 +47,6 @@ export function simplifyRecord(record: IDataObject): IDataObject {
 
 function simplifyValue(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(simplifyValue).filter((entry) => !isEmptyValue(entry));
-	if (value && typeof value === 'object') return simplifyRecord(value as IDataObject);
+	if (value && typeof value === 'object') return simplifyRecord(value as ServiceRecord);
 	return value;
 }
