@@ -6,7 +6,7 @@ import { attributesFromQuery, parsePaging, parseSort, runList, smallestSource, s
 import type { Route } from '../router';
 import { parseCustomerInput, unregisteredProperty, upsertCustomer } from '../store';
 import type { Customer } from '../types';
-import { customerView } from '../views';
+import { customerView, secondShape } from '../views';
 import { bodyArray, bodyObject, customerAttr, itemEmail, listResult, optionalDate } from './common';
 
 /** Limit of POST /customers; the same bound is applied to the other customer bulk writes. */
@@ -38,7 +38,9 @@ export const customerRoutes: Route[] = [
 				sort,
 				paging,
 			});
-			return listResult('subscribers', items.map((c) => customerView(store, c)), total, paging, sort.raw, true);
+			// `pages` inside `data` as the reference's table has it, or at the top level as one client found it.
+			const pagesAtTop = store.responses === 'full' || secondShape(store);
+			return listResult('subscribers', items.map((c) => customerView(store, c)), total, paging, sort.raw, pagesAtTop);
 		},
 	},
 	{
