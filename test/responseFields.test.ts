@@ -25,6 +25,11 @@ const TABLE = path.join(ROOT, 'docs', 'response-fields.md');
  */
 const COMPUTED_READS: Record<string, string> = {
 	'nodes/shared/paging.ts recordsOf': 'a list\'s records key: `recordsOf(body, key)` and `recordsKey`',
+	'nodes/shared/paging.ts listIn': 'a list\'s records key: `listIn(body, key)` and `requireList(body, key)`',
+	'nodes/SurveyFeedback/actions/report/reportRow.ts ownBreakdown': 'the report\'s own summary: `BUCKETS` and their `…Count`',
+	'nodes/SurveyFeedback/actions/report/reportRow.ts dayCounts': 'a day of the report\'s `trend`: `BUCKETS`',
+	'nodes/SurveyFeedback/actions/trend/trendRow.ts part': 'the trend\'s parts: `group`, `current`, `baseline`, `deltas`',
+	'nodes/SurveyFeedback/actions/report/get.operation.ts stated': 'a report\'s `campaignName` and `metric`',
 	'nodes/shared/paging.ts numberField': 'the paging fields: `numberField(body, names)`',
 	'nodes/shared/records.ts nested': 'Simplify\'s nested fields: `nested(parent, field)`',
 	'nodes/shared/records.ts simplifyRecordAs': 'Simplify\'s fields: `simplified`',
@@ -40,7 +45,7 @@ const COMPUTED_READS: Record<string, string> = {
 /** Object literal properties whose values are field names of the answers. */
 const NAME_PROPERTIES = new Set(['recordsKey', 'timeField', 'idField', 'idFields', 'fallbackFields', 'simplified']);
 /** Calls whose literal arguments are field names of the answers: the function, and which arguments. */
-const NAME_ARGUMENTS: Record<string, number[]> = { recordsOf: [1], readUnpagedList: [3], nested: [0, 1], numberField: [1], answerPart: [1], search: [2] };
+const NAME_ARGUMENTS: Record<string, number[]> = { recordsOf: [1], listIn: [1], requireList: [1], readUnpagedList: [3], nested: [0, 1], numberField: [1], answerPart: [1], search: [2] };
 /** Tables of field names: both their keys and their values are fields of the answers. */
 const NAME_TABLES = new Set(['REPEATS']);
 
@@ -127,7 +132,13 @@ function scan(): { reads: Found[]; hidden: string[] } {
 			}
 			// The named places of reading.
 			if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && NAME_PROPERTIES.has(node.name.text)) {
-				if (node.name.text === 'simplified' && ts.isArrayLiteralExpression(node.initializer)) {
+				// A shape whose rows its operation builds names the row's fields, not fields read: the operation's reads are seen where it makes them.
+				const builtByOperation =
+					ts.isObjectLiteralExpression(node.parent) &&
+					node.parent.properties.some((other) => ts.isPropertyAssignment(other) && other.name.getText() === 'rowsBuiltByOperation' && other.initializer.kind === ts.SyntaxKind.TrueKeyword);
+				if (node.name.text === 'simplified' && builtByOperation) {
+					// nothing read here
+				} else if (node.name.text === 'simplified' && ts.isArrayLiteralExpression(node.initializer)) {
 					for (const entry of node.initializer.elements) if (ts.isStringLiteralLike(entry)) names(entry, `simplified: '${entry.text}'`);
 				} else {
 					names(node.initializer, `${node.name.text}: ${node.initializer.getText()}`);

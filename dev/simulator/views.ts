@@ -17,8 +17,12 @@ import type {
 
 export const upper = (m: Metric): string => m.toUpperCase();
 
+/**
+ * A customer. The subscription flag, the status and the update date are the simulator's own
+ * (the spec names a customer status only as the `customerStatus` filter): only `responses: 'full'` sends them.
+ */
 export function customerView(store: AccountStore, c: Customer) {
-	return {
+	const view = {
 		id: c.id,
 		email: c.email,
 		firstName: c.firstName,
@@ -40,7 +44,17 @@ export function customerView(store: AccountStore, c: Customer) {
 		createdDate: iso(c.createdAt),
 		updatedDate: iso(c.updatedAt),
 	};
+	if (store.responses === 'full') return view;
+	const { status: _status, unsubscribed: _unsubscribed, updatedDate: _updatedDate, ...named } = view;
+	return named;
 }
+
+/**
+ * Where the reference shows two shapes of one answer (customers' `pages` inside `data` or at the
+ * top level, templates under `templates` or `data`), the default `responses: 'spec'` serves both:
+ * account A the first, account B the second. `full` keeps the simulator's one shape for each.
+ */
+export const secondShape = (store: AccountStore): boolean => store.responses === 'spec' && store.account.code === 'b';
 
 export function feedbackView(store: AccountStore, f: Feedback) {
 	const campaign = store.campaign(f.campaignId);

@@ -37,6 +37,38 @@ export function recordsOf(body: ServiceRecord, recordsKey: string): ServiceRecor
 	return (found as ServiceRecord[] | undefined) ?? [];
 }
 
+const isObject = (value: unknown): value is ServiceRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The list in a list answer: `data.<key>`, `<key>` at the top level, or `data` itself. When none
+ * of them is a list, the one array inside `data` (or else at the top level) is: the service named
+ * it differently. Undefined when the answer holds no array, or several none of which has the name.
+ */
+export function listIn(body: ServiceRecord, recordsKey: string): ServiceRecord[] | undefined {
+	const data = isObject(body.data) ? body.data : undefined;
+	const named = [data?.[recordsKey], body[recordsKey], body.data].find((candidate) => Array.isArray(candidate));
+	if (named) return named as ServiceRecord[];
+	for (const scope of [data, body]) {
+		const arrays = Object.values(scope ?? {}).filter((value) => Array.isArray(value));
+		if (arrays.length === 1) return arrays[0] as ServiceRecord[];
+		if (arrays.length > 1) return undefined;
+	}
+	return undefined;
+}
+
+/**
+ * The list of a list answer (see `listIn`). A successful answer without one is an error that says
+ * so: reading it as an empty list would report "none" where the service's format changed.
+ */
+export function requireList(body: ServiceRecord, recordsKey: string, request: Pick<ApiRequest, 'method' | 'path'> & { label?: string }): ServiceRecord[] {
+	const list = listIn(body, recordsKey);
+	if (list) return list;
+	const label = request.label ? `${request.label} failed: ` : '';
+	throw new Error(
+		`${label}the service answered ${request.method} ${request.path} without a list of ${recordsKey}: no array under data.${recordsKey}, at the top level, or alone in data. Its answers may have changed format.`,
+	);
+}
+
 function numberField(body: ServiceRecord, names: string[]): number | undefined {
 	const data: ServiceRecord = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as ServiceRecord) : {};
 	for (const source of [data, body]) {
@@ -74,7 +106,7 @@ export async function readPage(api: ServiceApi, walk: PageWalk, page: number, st
 		qs: { ...(walk.request.qs ?? {}), [walk.pageParam ?? 'page']: page, limit: pageSize },
 		step,
 	});
-	const records = recordsOf(body, walk.recordsKey);
+	const records = requireList(body, walk.recordsKey, walk.request);
 	const appliedLimit = Math.min(pageSize, numberField(body, ['limit']) ?? pageSize);
 	const pageCount = pageCountOf(body, appliedLimit);
 	const last = records.length === 0 || (pageCount !== undefined ? page >= pageCount : records.length < appliedLimit);

@@ -4,7 +4,7 @@ import type { ServiceRecord } from './serviceRecord';
 
 /**
  * The service's records that have more than ten fields, and what Simplify makes of them: the ten
- * or fewer fields workflows use most, most used first, nested fields brought up to the top level.
+ * or so fields workflows use most, most used first, nested fields brought up to the top level.
  * Fields a record does not have are left out, never invented.
  */
 
@@ -19,6 +19,19 @@ export interface RecordShape {
 	/** Every top-level field the service sends: the choices of Selected Fields. */
 	fields: string[];
 	simplified: SimplifiedField[];
+	/**
+	 * Set when a simplified row needs more than the record (the days or the group the node asked
+	 * for, the campaign's name): the operation builds its rows itself, in the fields' order.
+	 */
+	rowsBuiltByOperation?: boolean;
+}
+
+/** A number the service sent, as a number or a numeric string; undefined for anything else (an object, null, ''). */
+export function numberIn(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const number = Number(value);
+	return Number.isFinite(number) ? number : undefined;
 }
 
 const nested =
@@ -46,7 +59,9 @@ export const customerRecord: RecordShape = {
 		'id', 'email', 'firstName', 'lastName', 'companyName', 'companyId', 'jobTitle', 'phone', 'country', 'state', 'city', 'tags', 'properties',
 		'channel', 'status', 'unsubscribed', 'unsubscribedBy', 'unsubscribedDate', 'createdDate', 'updatedDate',
 	],
-	simplified: ['id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate'],
+	// Only fields the reference shows on a customer record, and the channel the spec names: a field
+	// a service may not send (a subscription flag) would read as false where it is missing.
+	simplified: ['id', 'email', 'firstName', 'lastName', 'companyName', 'companyId', 'tags', 'properties', 'channel', 'createdDate'],
 };
 
 export const outboxRecord: RecordShape = {
@@ -77,24 +92,26 @@ export const companyRecord: RecordShape = {
 	],
 };
 
+/**
+ * A trend group's current vs baseline scores. Simplify's row is built by the operation
+ * (actions/trend/trendRow.ts): the group and period the node asked for where the answer does not
+ * say, and only numbers where numbers belong.
+ */
 export const trendRecord: RecordShape = {
 	plural: 'trends',
 	idField: 'group',
 	fields: ['group', 'date', 'current', 'baseline', 'deltas', 'trendLine'],
-	simplified: [
-		['groupId', nested('group', 'id')],
-		['groupName', nested('group', 'name')],
-		['metric', nested('group', 'metricType')],
-		['period', (record) => record.date],
-		['startDate', nested('current', 'startDate')],
-		['endDate', nested('current', 'endDate')],
-		['score', nested('current', 'score')],
-		['totalResponses', nested('current', 'totalResponses')],
-		['baselineScore', nested('baseline', 'score')],
-		['scoreChange', nested('deltas', 'score')],
-	],
+	simplified: ['groupId', 'groupName', 'metric', 'period', 'startDate', 'endDate', 'score', 'totalResponses', 'baselineScore', 'scoreChange'],
+	rowsBuiltByOperation: true,
 };
 
+/**
+ * A campaign's report. The reference names `campaignId`, `questionsStats`, `trend` (per day:
+ * promoters, passives, detractors, total, score), `last` and `deliveryStats`; the other fields are
+ * a fuller service's summary. Simplify's rows are built by the operation (actions/report/reportRow.ts):
+ * the breakdown summed from `trend` when the report has no summary, the days the node asked for,
+ * the campaign's name and metric from the campaigns list when the report does not carry them.
+ */
 export const reportRecord: RecordShape = {
 	plural: 'campaign reports',
 	idField: 'campaignId',
@@ -102,23 +119,20 @@ export const reportRecord: RecordShape = {
 		'campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'average', 'promoters', 'passives', 'detractors', 'promotersCount',
 		'passivesCount', 'detractorsCount', 'totalResponses', 'questionsStats', 'trend', 'last', 'deliveryStats',
 	],
-	simplified: [
-		'campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses',
-		['sent', nested('deliveryStats', 'sent')],
-		['responded', nested('deliveryStats', 'responded')],
-		['responseRate', nested('deliveryStats', 'responseRate')],
-	],
+	simplified: ['campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses', 'sent', 'responded', 'responseRate'],
+	rowsBuiltByOperation: true,
 };
 
 /**
  * The report as Simplify returns it from node version 3: a row a sheet or a chat can take, with
- * the breakdown (shares in % and counts). The total of responses is the sum of the three counts;
- * the campaign's ID and metric, the delivery statistics and the nested fields stay in the raw report.
+ * the breakdown (shares in % and counts; the total of responses is the sum of the three counts).
+ * The metric, the delivery statistics and the nested fields stay in the raw report.
  */
 export const reportRecordV3: RecordShape = {
 	...reportRecord,
 	simplified: [
-		'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+		'campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount',
+		'detractorsCount',
 	],
 };
 

@@ -176,8 +176,12 @@ const checks: Record<string, (res: ExecuteResult, log: LoggedRequest[]) => Promi
 		expect(reports.map((r) => r.campaignName).sort()).toEqual(campaigns.map((c: { name: string }) => c.name).sort());
 		for (const report of reports) {
 			expect(Object.keys(report)).toEqual([
-				'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+				'campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount',
+				'detractorsCount',
 			]);
+			// The days the node sent, summed from each report's daily trend (the service sends no summary by default).
+			expect([report.startDate, report.endDate]).toEqual([request.query.startDate, request.query.endDate]);
+			expect(typeof report.score).toBe('number');
 		}
 	},
 	'detractors.json': async (res, log) => {

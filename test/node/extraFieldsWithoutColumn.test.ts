@@ -78,7 +78,7 @@ describe('customer data the write has no column for (phone, country, state, city
 		});
 		const records = (await runNode({ service, parameters: { resource: 'customer', operation: 'getMany', returnAll: true, filters: { email: 'round.trip@example.com' } } })).json;
 		expect(records).toHaveLength(1);
-		expect(records[0]).toMatchObject({ email: 'round.trip@example.com', phone: '+49 30 1234', country: 'DE', createdDate: expect.any(String), status: expect.any(String) });
+		expect(records[0]).toMatchObject({ email: 'round.trip@example.com', phone: '+49 30 1234', country: 'DE', createdDate: expect.any(String), channel: expect.any(String) });
 		sim.clearRequests();
 		const { output, error } = await auto('customer', 'upsert', records.map((record) => ({ ...record, tags: ['again'] })));
 		expect(error).toBeUndefined();

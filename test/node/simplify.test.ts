@@ -11,7 +11,7 @@ import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { SurveyFeedbackTrigger } from '../../nodes/SurveyFeedbackTrigger/SurveyFeedbackTrigger.node';
 import { resources } from '../../nodes/SurveyFeedback/actions/resources';
 import { customerRecord, feedbackRecord, outboxRecord, type RecordShape, simplifiedFieldNames } from '../../nodes/shared/records';
-import { nodeOf, pollOnce, runWorkflow } from '../helpers/engine';
+import { nodeOf, pathOf, pollOnce, runWorkflow } from '../helpers/engine';
 import { byId } from '../helpers/parameters';
 import { runNodeOn } from '../helpers/runNode';
 import { testTransport } from '../helpers/transport';
@@ -22,6 +22,9 @@ let feedbackId: string;
 let customerId: string;
 let companyId: string;
 let campaignId: string;
+let campaign: IDataObject;
+/** The report of `campaignId` over the Report case's days with the summary the fuller simulator states. */
+let statedReport: IDataObject;
 
 async function get(path: string): Promise<IDataObject> {
 	const response = await fetch(`${sim.baseUrl}${path}`, { headers: { 'X-Api-Key': service.apiKey } });
@@ -32,20 +35,36 @@ beforeAll(async () => {
 	feedbackId = String(((await get('/api/v2/feedback?limit=1')).data as { responses: IDataObject[] }).responses[0].id);
 	customerId = String(((await get('/api/v2/customers?limit=1')).data as { subscribers: IDataObject[] }).subscribers[0].id);
 	companyId = String(((await get('/api/v2/companies?limit=1')).data as { companies: IDataObject[] }).companies[0].id);
-	campaignId = String(((await get('/api/v2/campaigns')).campaigns as IDataObject[])[0].id);
+	campaign = ((await get('/api/v2/campaigns')).campaigns as IDataObject[])[0];
+	campaignId = String(campaign.id);
+	statedReport = ((await inFullResponses(() => get(`/api/v2/reports/${campaignId}?startDate=2025-01-01&endDate=2026-12-31`))).data as IDataObject[])[0];
 });
 
-const at = (record: IDataObject, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
+/** Runs `read` against the simulator's fuller answers (`responses: 'full'`), then back to the spec's. */
+async function inFullResponses<T>(read: () => Promise<T>): Promise<T> {
+	sim.configure({ responses: 'full' });
+	try {
+		return await read();
+	} finally {
+		sim.configure({ responses: 'spec' });
+	}
+}
+
+/** Where a simplified field comes from: a dotted path in the whole record, or a value the test knows otherwise. */
+type Source = string | (() => unknown);
+
+const at = (record: IDataObject, source: Source): unknown =>
+	typeof source === 'function' ? source() : source.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 
 /** What Simplify returns of a feedback response, and of a customer. */
 const SIMPLIFIED_FEEDBACK = same('id', 'email', 'firstName', 'lastName', 'score', 'comment', 'campaignId', 'campaignName', 'tags', 'createdDate');
-const SIMPLIFIED_CUSTOMER = same('id', 'email', 'firstName', 'lastName', 'companyName', 'tags', 'status', 'unsubscribed', 'createdDate', 'updatedDate');
+const SIMPLIFIED_CUSTOMER = same('id', 'email', 'firstName', 'lastName', 'companyName', 'companyId', 'tags', 'properties', 'channel', 'createdDate');
 
 /**
  * Per operation: its parameters, and what Simplify returns, field by field: the simplified
  * field's name and where it is in the whole record (a dotted path for nested fields).
  */
-const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; simplified: Record<string, string> }> = [
+const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; simplified: Record<string, Source> }> = [
 	{
 		name: 'Feedback: Get Many',
 		parameters: () => ({ resource: 'feedback', operation: 'getMany', limit: 5 }),
@@ -111,8 +130,17 @@ const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; si
 	{
 		name: 'Report: Get',
 		parameters: () => ({ resource: 'report', operation: 'get', campaign: byId(campaignId), startDate: '2025-01-01', endDate: '2026-12-31' }),
+		// The report names none of these but campaignId and deliveryStats: the name and metric come from the
+		// campaigns list, the days are those sent, the score and total are summed from `trend` and match
+		// the summary a fuller service states.
 		simplified: {
-			...same('campaignId', 'campaignName', 'metric', 'startDate', 'endDate', 'score', 'totalResponses'),
+			campaignId: 'campaignId',
+			campaignName: () => campaign.name,
+			metric: () => campaign.metric,
+			startDate: () => '2025-01-01',
+			endDate: () => '2026-12-31',
+			score: () => statedReport.score,
+			totalResponses: () => statedReport.totalResponses,
 			sent: 'deliveryStats.sent',
 			responded: 'deliveryStats.responded',
 			responseRate: 'deliveryStats.responseRate',
@@ -120,7 +148,7 @@ const CASES: Array<{ name: string; parameters: () => Record<string, unknown>; si
 	},
 ];
 
-function same(...names: string[]): Record<string, string> {
+function same(...names: string[]): Record<string, Source> {
 	return Object.fromEntries(names.map((name) => [name, name]));
 }
 
@@ -134,7 +162,7 @@ function simplifiedId(name: string): string {
 }
 
 /** The simplified fields the whole record has (some sent surveys come without a surveyId). */
-function presentIn(record: IDataObject, simplified: Record<string, string>): string[] {
+function presentIn(record: IDataObject, simplified: Record<string, Source>): string[] {
 	return Object.entries(simplified)
 		.filter(([, path]) => at(record, path) !== undefined)
 		.map(([name]) => name);
@@ -240,17 +268,20 @@ describe('which operations offer Simplify', () => {
 		});
 	});
 
-	it('the Selected Fields choices are every field the service sends', async () => {
+	it('the Selected Fields choices are every field the fuller service sends; the default sends some of them', async () => {
 		const lists: Array<[RecordShape, string]> = [
 			[feedbackRecord, '/api/v2/feedback?limit=50'],
 			[customerRecord, '/api/v2/customers?limit=50'],
 			[outboxRecord, '/api/v2/outbox?limit=50'],
 		];
-		for (const [shape, path] of lists) {
+		const fieldsSent = async (path: string) => {
 			const data = (await get(path)).data as IDataObject;
 			const records = Object.values(data).find(Array.isArray) as IDataObject[];
-			const sent = new Set(records.flatMap((record) => Object.keys(record)));
-			expect([...sent].sort()).toEqual([...shape.fields].sort());
+			return [...new Set(records.flatMap((record) => Object.keys(record)))].sort();
+		};
+		for (const [shape, path] of lists) {
+			expect(await inFullResponses(() => fieldsSent(path))).toEqual([...shape.fields].sort());
+			expect(shape.fields).toEqual(expect.arrayContaining(await fieldsSent(path)));
 		}
 	});
 });
@@ -258,23 +289,32 @@ describe('which operations offer Simplify', () => {
 describe('Report › Get from version 3: a flat row with the breakdown', () => {
 	const parameters = () => ({ resource: 'report', operation: 'get', startDate: '2025-01-01', endDate: '2026-12-31' });
 	const V3_FIELDS = [
-		'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount',
+		'campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount',
+		'detractorsCount',
 	];
+	const BREAKDOWN = ['score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount'];
 
-	it('Simplify returns the campaign, the days, the score and the shares and counts, one row per campaign', async () => {
+	it("Simplify returns the campaign, the days sent, and the score, shares and counts summed from each report's trend", async () => {
 		const whole = (await run({ ...parameters(), simple: false }, { typeVersion: 3 })).json;
+		// The same reports with the summary a fuller service states: what the trend must add up to.
+		const stated = await inFullResponses(async () => (await run({ ...parameters(), simple: false }, { typeVersion: 3 })).json);
 		const v3 = await run(parameters(), { typeVersion: 3 });
 		expect(v3.error).toBeUndefined();
-		expect(v3.json).toHaveLength(whole.length);
+		expect(v3.hints).toEqual([]);
 		expect(whole.length).toBeGreaterThan(1);
+		expect(v3.json).toHaveLength(whole.length);
+		// One request for the reports, one for the campaigns' names and metrics.
+		expect(v3.sent.map(pathOf)).toEqual(['/api/v2/reports/', '/api/v2/campaigns']);
 		v3.json.forEach((record, index) => {
+			expect(Object.keys(whole[index]).sort()).toEqual(['campaignId', 'deliveryStats', 'last', 'questionsStats', 'trend']);
 			expect(Object.keys(record)).toEqual(V3_FIELDS);
-			for (const name of V3_FIELDS) expect(record[name]).toEqual(whole[index][name]);
+			expect(record).toMatchObject({ campaignId: whole[index].campaignId, campaignName: stated[index].campaignName, startDate: '2025-01-01', endDate: '2026-12-31' });
+			for (const name of BREAKDOWN) expect([name, record[name]]).toEqual([name, stated[index][name]]);
 			// Flat: every value a cell can take.
 			for (const value of Object.values(record)) expect(value === null || typeof value !== 'object').toBe(true);
-			expect(Number(record.promotersCount) + Number(record.passivesCount) + Number(record.detractorsCount)).toBe(whole[index].totalResponses);
 		});
 		expect(v3.json.some((record) => Number(record.promotersCount) > 0)).toBe(true);
+		expect(new Set(stated.map((report) => report.metric)).size).toBeGreaterThan(1);
 	});
 
 	it('version 2 keeps the simplified report it had', async () => {

@@ -108,11 +108,25 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 		]);
 	});
 
+	/** The fuller answers (`responses: 'full'`) echo the resolved range: `get` against them. */
+	async function inFull(path: string) {
+		client.sim.configure({ responses: 'full' });
+		try {
+			return await client.get(path);
+		} finally {
+			client.sim.configure({ responses: 'spec' });
+		}
+	}
+
 	test('startDate is the local start of day and endDate includes the whole local day', async () => {
 		const r = await client.get(`/api/v2/reports/${campaign.id}?startDate=2026-01-10&endDate=2026-01-10`);
 		expect(r.status).toBe(200);
 		expect(r.body.data[0]).toMatchObject({
 			campaignId: campaign.id,
+			trend: [{ day: '2026-01-10', promoters: 1, passives: 0, detractors: 1, total: 2, score: 0 }],
+		});
+		const full = await inFull(`/api/v2/reports/${campaign.id}?startDate=2026-01-10&endDate=2026-01-10`);
+		expect(full.body.data[0]).toMatchObject({
 			startDate: '2026-01-10T05:00:00.000Z',
 			endDate: '2026-01-11T04:59:59.999Z',
 			totalResponses: 2,
@@ -121,7 +135,7 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 			score: 0,
 		});
 		const all = await client.get('/api/v2/reports/?startDate=2026-01-10&endDate=2026-01-10');
-		expect(all.body.data.find((x: any) => x.campaignId === campaign.id).totalResponses).toBe(2);
+		expect(all.body.data.find((x: any) => x.campaignId === campaign.id).trend).toEqual(r.body.data[0].trend);
 	});
 
 	test.each(['2026-01-10T00:00:00Z', '1768046400', '2026-1-10', '10.01.2026', 'today'])('%s is a 400 with the exact message', async (v) => {
@@ -140,8 +154,11 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 	});
 
 	test('an impossible date is accepted and rolls over: 2026-02-30 is 2026-03-02', async () => {
-		const r = await client.get(`/api/v2/reports/${campaign.id}?startDate=2026-02-30&endDate=2026-02-30`);
+		const r = await inFull(`/api/v2/reports/${campaign.id}?startDate=2026-02-30&endDate=2026-02-30`);
 		expect(r.status).toBe(200);
+		expect((await client.get(`/api/v2/reports/${campaign.id}?startDate=2026-02-30&endDate=2026-02-30`)).body.data[0].trend).toEqual([
+			{ day: '2026-03-02', promoters: 0, passives: 1, detractors: 0, total: 1, score: 0 },
+		]);
 		expect(r.body.data[0]).toMatchObject({
 			startDate: '2026-03-02T05:00:00.000Z',
 			endDate: '2026-03-03T04:59:59.999Z',

@@ -192,7 +192,6 @@ describe('duplicates and customers', () => {
 			nps: 34, promoters: 67, passives: 0, detractors: 33, promotersCount: 2, passivesCount: 0, detractorsCount: 1, totalResponses: 3,
 		});
 		const report = (await client.get(`/api/v2/reports/${campaigns.nps.id}?startDate=2026-02-10&endDate=2026-02-10`)).body.data[0];
-		expect(report).toMatchObject({ totalResponses: 2, score: 0 });
 		expect(report.trend).toEqual([{ day: '2026-02-10', promoters: 1, passives: 0, detractors: 1, total: 2, score: 0 }]);
 		// Imports are not deliveries.
 		expect(report.deliveryStats).toMatchObject({ sent: 0, responded: 0 });

@@ -45,8 +45,26 @@ describe('scores', () => {
 });
 
 describe('reports', () => {
-	test('one entry per campaign with score math, trend, last, questionsStats, deliveryStats', async () => {
-		const r = await client.get('/api/v2/reports');
+	const full = async <T>(run: () => Promise<T>): Promise<T> => {
+		client.sim.configure({ responses: 'full' });
+		try {
+			return await run();
+		} finally {
+			client.sim.configure({ responses: 'spec' });
+		}
+	};
+
+	test('by default an entry carries only the fields the reference names: campaignId, questionsStats, trend, last, deliveryStats', async () => {
+		const r = await client.get('/api/v2/reports?startDate=2026-03-01&endDate=2026-03-31');
+		expect(r.status).toBe(200);
+		expect(r.body.data).toHaveLength(campaigns.length);
+		for (const report of r.body.data) expect(Object.keys(report).sort()).toEqual(['campaignId', 'deliveryStats', 'last', 'questionsStats', 'trend']);
+		const nps = r.body.data.find((x: any) => x.campaignId === by('NPS', 'email').id);
+		expect(nps.trend).toEqual([{ day: '2026-03-10', promoters: 8, passives: 2, detractors: 3, total: 13, score: 39 }]);
+	});
+
+	test("with responses: 'full', one entry per campaign with score math, trend, last, questionsStats, deliveryStats", async () => {
+		const r = await full(() => client.get('/api/v2/reports'));
 		expect(r.status).toBe(200);
 		expect(r.body.data).toHaveLength(campaigns.length);
 		const nps = r.body.data.find((x: any) => x.campaignId === by('NPS', 'email').id);
@@ -75,7 +93,7 @@ describe('reports', () => {
 	test('by campaign: a list with one entry; unknown campaign 404', async () => {
 		const r = await client.get(`/api/v2/reports/${by('NPS', 'link').id}?startDate=2026-02-01&endDate=2026-02-01`);
 		expect(r.body.data).toHaveLength(1);
-		expect(r.body.data[0]).toMatchObject({ totalResponses: 2, score: 0 });
+		expect(r.body.data[0]).toMatchObject({ campaignId: by('NPS', 'link').id, trend: [{ day: '2026-02-01', promoters: 1, passives: 0, detractors: 1, total: 2, score: 0 }] });
 		expect((await client.get('/api/v2/reports/6aca0000000000000000ffff')).status).toBe(404);
 	});
 });

@@ -1,7 +1,7 @@
 /** Templates and campaigns (and their deprecated /nps/ aliases); the removed survey endpoint. */
 import { ApiError, notFound, ok, SUCCESS, type ApiResult } from '../http';
 import type { Handler, Route } from '../router';
-import { campaignView, templateView } from '../views';
+import { campaignView, secondShape, templateView } from '../views';
 
 /** Records at the top level, next to message and code, as the live service answers. */
 const topLevel = (key: string, items: unknown[]): ApiResult => ({
@@ -9,7 +9,11 @@ const topLevel = (key: string, items: unknown[]): ApiResult => ({
 	body: { message: SUCCESS, code: 200, [key]: items },
 });
 
-const listTemplates: Handler = ({ store }) => topLevel('templates', store.templates.map((t) => templateView(t, false)));
+/** Templates at the top level as the live service answers, or under `data` as another client read them. */
+const listTemplates: Handler = ({ store }) => {
+	const templates = store.templates.map((t) => templateView(t, false));
+	return secondShape(store) ? ok(templates) : topLevel('templates', templates);
+};
 const listCampaigns: Handler = ({ store }) => topLevel('campaigns', store.campaigns.map(campaignView));
 
 export const catalogRoutes: Route[] = [

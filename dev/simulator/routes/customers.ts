@@ -6,7 +6,7 @@ import { attributesFromQuery, parsePaging, parseSort, runList, smallestSource, s
 import type { Route } from '../router';
 import { parseCustomerInput, unregisteredProperty, upsertCustomer, type AccountStore } from '../store';
 import type { Customer } from '../types';
-import { customerView } from '../views';
+import { customerView, secondShape } from '../views';
 import { bodyArray, bodyObject, customerAttr, itemEmail, listResult, optionalDate } from './common';
 import { answersWithRows, fullAnswers, keyedRows, refuseWhole } from './writeAnswers';
 
@@ -39,7 +39,9 @@ export const customerRoutes: Route[] = [
 				sort,
 				paging,
 			});
-			return listResult('subscribers', items.map((c) => customerView(store, c)), total, paging, sort.raw, true);
+			// `pages` inside `data` as the reference's table has it, or at the top level as one client found it.
+			const pagesAtTop = store.responses === 'full' || secondShape(store);
+			return listResult('subscribers', items.map((c) => customerView(store, c)), total, paging, sort.raw, pagesAtTop);
 		},
 	},
 	{

@@ -37,6 +37,15 @@ function campaignReport(store: AccountStore, c: Campaign, start?: number, end?: 
 	delivery.responseRate = delivery.sent ? Math.round((100 * delivery.responded) / delivery.sent) : 0;
 
 	const last = rows[rows.length - 1];
+	const named = {
+		campaignId: c.id,
+		questionsStats: questionsStats(store, c, rows),
+		trend,
+		last: last ? { id: last.id, email: last.email, score: last.score, comment: last.comment, createdDate: iso(last.createdAt) } : null,
+		deliveryStats: delivery,
+	};
+	// The reference names only these; the summary, the campaign's name and metric and the range are the simulator's.
+	if (store.responses === 'spec') return named;
 	return {
 		campaignId: c.id,
 		campaignName: c.name,

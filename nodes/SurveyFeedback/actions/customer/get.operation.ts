@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { at, inputError } from '../../../shared/errors';
 import { requireEmail, requireText } from '../../../shared/inputs';
-import { recordsOf } from '../../../shared/paging';
+import { requireList } from '../../../shared/paging';
 import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
@@ -57,8 +57,8 @@ export const properties: INodeProperties[] = [
  * email matches (case aside). None is the same answer as an unknown ID: no such record.
  */
 async function customerByEmail(ctx: IExecuteFunctions, itemIndex: number, api: ServiceApi, email: string): Promise<IDataObject> {
-	const body = await api.request({ method: 'GET', path: '/api/v2/customers', qs: { email, limit: 1 }, itemIndex });
-	const found = recordsOf(body, 'subscribers').find((customer) => String(customer.email ?? '').toLowerCase() === email.toLowerCase());
+	const request = { method: 'GET' as const, path: '/api/v2/customers', qs: { email, limit: 1 }, itemIndex };
+	const found = requireList(await api.request(request), 'subscribers', { ...request, label: api.label }).find((customer) => String(customer.email ?? '').toLowerCase() === email.toLowerCase());
 	if (!found) {
 		throw inputError(
 			{ node: ctx.getNode(), itemIndex },

@@ -4,12 +4,15 @@ import { toApiPresetRange } from '../../../shared/dateRanges';
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
-import { recordsOf } from '../../../shared/paging';
-import { reportRecord, reportRecordV3 } from '../../../shared/records';
+import { requireList } from '../../../shared/paging';
+import { numberIn, reportRecord, reportRecordV3 } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { dateRangeProperty } from '../../helpers/descriptions';
-import { recordOf } from '../../helpers/lists/readRecords';
+import { readUnpagedList } from '../../helpers/lists/readRecords';
+import { rowsOrRecords, rowsToBuild } from '../../helpers/output/output';
 import type { OperationOption } from '../../operationModule';
+import { reportRow } from './reportRow';
+import type { ServiceRecord } from '../../../shared/serviceRecord';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -66,10 +69,38 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		qs: range,
 		itemIndex,
 	});
-	// A list under `data` (one report per campaign, also for a single campaign), or one report.
-	const reports = recordsOf(body, 'reports');
-	if (reports.length || Array.isArray(body.data)) return reports;
-	return [recordOf(body)];
+	const reports = reportsIn(body, api.label);
+	const shape = rowsToBuild(this, { returns, returnsFromVersion3 });
+	if (!shape) return reports;
+	const campaigns = reports.some(needsCampaign) ? await campaignsById(api, itemIndex) : new Map<string, ServiceRecord>();
+	const days = { startDate: range.startDate as string | undefined, endDate: range.endDate as string | undefined };
+	const built = reports.map((report) => reportRow(shape, report, { ...days, campaign: campaigns.get(String(report.campaignId ?? campaignId)) }));
+	return rowsOrRecords(this, itemIndex, shape, built);
+}
+
+const looksLikeReport = (value: unknown): value is ServiceRecord =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && ('campaignId' in value || 'trend' in value);
+
+/**
+ * The reports of an answer: a list under `data` (also for a single campaign), under `reports`, or
+ * one report (in `data` or the answer itself). An answer with neither is an error that says so.
+ */
+function reportsIn(body: ServiceRecord, label: string): ServiceRecord[] {
+	if (Array.isArray(body.data)) return body.data as ServiceRecord[];
+	for (const single of [body.data, body]) if (looksLikeReport(single)) return [single];
+	return requireList(body, 'reports', { method: 'GET', path: '/api/v2/reports', label });
+}
+
+/** A report whose row needs the campaigns list: without its campaign's name, or without a score and a metric to compute it. */
+function needsCampaign(report: ServiceRecord): boolean {
+	const stated = (name: string) => typeof report[name] === 'string' && report[name] !== '';
+	return !stated('campaignName') || (numberIn(report.score) === undefined && !stated('metric'));
+}
+
+/** The account's campaigns by ID, read once for every report of the answer. */
+async function campaignsById(api: ServiceApi, itemIndex: number): Promise<Map<string, ServiceRecord>> {
+	const campaigns = await readUnpagedList(api, itemIndex, { method: 'GET', path: '/api/v2/campaigns' }, 'campaigns');
+	return new Map(campaigns.map((campaign) => [String(campaign.id), campaign]));
 }
 
 export const returns = reportRecord;

@@ -7,7 +7,9 @@ import { trendRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { trendGroupLocator } from '../../helpers/descriptions';
 import { recordOf } from '../../helpers/lists/readRecords';
+import { rowsOrRecords, rowsToBuild } from '../../helpers/output/output';
 import type { OperationOption } from '../../operationModule';
+import { trendRow } from './trendRow';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -84,7 +86,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		if (!range.endDate) throw fieldError(at(item, 'End Date'), 'is required with a custom range');
 		Object.assign(qs, range);
 	}
-	return recordOf(await api.request({ method: 'GET', path: `/api/v2/trends/${encodeURIComponent(groupId)}`, qs, itemIndex }));
+	const trend = recordOf(await api.request({ method: 'GET', path: `/api/v2/trends/${encodeURIComponent(groupId)}`, qs, itemIndex }));
+	const shape = rowsToBuild(this, { returns });
+	if (!shape) return trend;
+	const asked = { groupId, date, startDate: qs.startDate as string | undefined, endDate: qs.endDate as string | undefined };
+	return rowsOrRecords(this, itemIndex, shape, [trendRow(shape, trend, asked)])[0];
 }
 
 export const returns = trendRecord;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ServiceRecord } from '../../../shared/serviceRecord';
 
-import { collectPages, recordsOf, type PageWalk } from '../../../shared/paging';
+import { collectPages, requireList, type PageWalk } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 
 export type ListRequest = Omit<PageWalk['request'], 'label'>;
@@ -20,9 +20,12 @@ export async function readPagedList(
 	return collectPages(ctx, api, { ...walk, request }, { returnAll, limit });
 }
 
-/** A list the service does not page (templates, campaigns, trend groups, suppressions): one request, every record. */
+/**
+ * A list the service does not page (templates, campaigns, trend groups, suppressions): one
+ * request, every record, wherever the answer puts its one list (an answer without one fails).
+ */
 export async function readUnpagedList(api: ServiceApi, itemIndex: number, request: ListRequest, recordsKey: string): Promise<ServiceRecord[]> {
-	return recordsOf(await api.request({ ...request, itemIndex }), recordsKey);
+	return requireList(await api.request({ ...request, itemIndex }), recordsKey, { ...request, label: api.label });
 }
 
 /** The record of a by-ID answer: `data`, or the answer itself when it has no `data`. */

@@ -57,16 +57,52 @@ export function outputProperties(shape: RecordShape, versions: { '@version': num
 
 type Shaping = (record: IDataObject) => IDataObject;
 
+type Returns = Pick<OperationModule, 'returns' | 'returnsFromVersion3'>;
+
+/** Simplified, raw or selected fields, from version 2 on an operation with a record shape. */
+function outputMode(ctx: IExecuteFunctions, shape: RecordShape | undefined): 'simplified' | 'raw' | 'selected' | undefined {
+	if (ctx.getNode().typeVersion < 2 || !shape) return undefined;
+	if (isToolRun(ctx)) return ctx.getNodeParameter('output', 0, 'simplified') as 'simplified' | 'raw' | 'selected';
+	return ctx.getNodeParameter('simple', 0, true) ? 'simplified' : 'raw';
+}
+
+/**
+ * The shape whose rows the operation builds itself in this run (see `rowsBuiltByOperation`), or
+ * undefined when the run returns records whole or as selected fields.
+ */
+export function rowsToBuild(ctx: IExecuteFunctions, operation: Returns): RecordShape | undefined {
+	const shape = returnedShape(operation as OperationModule, ctx.getNode().typeVersion);
+	return shape?.rowsBuiltByOperation && outputMode(ctx, shape) === 'simplified' ? shape : undefined;
+}
+
+/** A record's simplified row, or why it could not be filled. */
+export type BuiltRow = { row: IDataObject } | { record: IDataObject; missing: string };
+
+/**
+ * The rows an operation built for one item. A record whose row could not be filled is returned
+ * whole, never as an empty or half-read row, and an execution hint on the output says which and why.
+ */
+export function rowsOrRecords(ctx: IExecuteFunctions, itemIndex: number, shape: RecordShape, built: BuiltRow[]): IDataObject[] {
+	const whole = built.filter((entry): entry is Extract<BuiltRow, { missing: string }> => 'missing' in entry);
+	if (whole.length) {
+		const reasons = [...new Set(whole.map(({ missing }) => missing))].join('; ');
+		ctx.addExecutionHints({
+			message: `Simplify could not build the row of ${whole.length} of ${built.length} ${shape.plural} (item ${itemIndex}), so they are returned whole: the service's answer has no ${reasons}`,
+			location: 'outputPane',
+		});
+	}
+	return built.map((entry) => ('row' in entry ? entry.row : entry.record));
+}
+
 /** How this run shapes every record the operation returns, by the node's version and its settings. */
 export function outputShaping(ctx: IExecuteFunctions, operation: OperationModule): Shaping | undefined {
-	const tool = isToolRun(ctx);
 	if (ctx.getNode().typeVersion < 2) {
-		return tool && (ctx.getNodeParameter('simplify', 0, true) as boolean) ? simplifyRecord : undefined;
+		return isToolRun(ctx) && (ctx.getNodeParameter('simplify', 0, true) as boolean) ? simplifyRecord : undefined;
 	}
 	const shape = returnedShape(operation, ctx.getNode().typeVersion);
-	if (!shape) return undefined;
-	const mode = tool ? (ctx.getNodeParameter('output', 0, 'simplified') as string) : ctx.getNodeParameter('simple', 0, true) ? 'simplified' : 'raw';
-	if (mode === 'simplified') return (record) => simplifyRecordAs(shape, record);
+	const mode = outputMode(ctx, shape);
+	if (!shape || !mode) return undefined;
+	if (mode === 'simplified') return shape.rowsBuiltByOperation ? undefined : (record) => simplifyRecordAs(shape, record);
 	if (mode === 'selected') {
 		const chosen = ctx.getNodeParameter('fields', 0, []) as string[];
 		return (record) => selectFields(shape, record, chosen);
