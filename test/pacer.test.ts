@@ -102,6 +102,19 @@ describe('processes that a limiter counting refused requests keeps refusing', ()
 	});
 });
 
+describe('a process that a limiter counting refused requests refuses', () => {
+	// A minute after it sent about two a second, a slot of its own window frees every half second: tries timed by
+	// them alone would keep a sliding 19 per 10 s that counts them full (33 refused of 153 on seed 2).
+	test('under a sliding 19 per 10 s, 120 requests: its own tries do not keep it out (at most 25 refused)', async () => {
+		for (const seed of [1, 2, 3, 4, 5]) {
+			const run = await simulate({ processes: 1, requests: 120, service: { shape: 'sliding', limit: 19, windowMs: 10_000, retryAfter: false, headers: 'none', countRefused: true }, latencyMs: [10, 20], seed });
+			expect(run.ok).toBe(120);
+			expect(run.refused).toBeLessThanOrEqual(25);
+			expect(run.sentSoonAfterRefusal).toBe(0);
+		}
+	});
+});
+
 describe('workers sharing the documented limit (four executions, 300 requests)', () => {
 	test.each([2, 4])('%i processes: done in the second window, at most 10 %% refused (17 %% with four)', async (processes) => {
 		for (const seed of [1, 2, 3]) {
@@ -315,13 +328,34 @@ describe('turns', () => {
 		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock, { backoff: { ...DEFAULT_TUNING.backoff, firstMs: 40_000, maxMs: 40_000 } });
 		const start = clock.now();
-		(await pacer.turn('a'))!.done({ rateLimited: false });
+		for (let i = 0; i < 30; i++) (await pacer.turn('a'))!.done({ rateLimited: false });
 		await clock.runUntil(clock.sleep(50_000));
 		(await pacer.turn('a'))!.done({ rateLimited: true });
-		// A backoff of 20 to 40 s, but the request answered at the start leaves the window 60 s after it (and up to 1 s more).
+		// A backoff of 20 to 40 s, but the requests answered at the start leave the window 60 s after it (and up to 1 s
+		// more). The rate the refusal cut, 0.7 of 31 in 50 s, would allow a try 2.3 s after it: no later bound.
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
 		expect(clock.now() - start).toBeGreaterThanOrEqual(60_000);
 		expect(clock.now() - start).toBeLessThanOrEqual(61_000);
+	});
+
+	test('refused again and again, a process that held a steady rate tries no more often than the rate the refusals cut, though a slot of its window frees every second', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer(DOCUMENTED, clock);
+		// One request a second for a minute, all accepted: from then on one of them leaves the window every second.
+		for (let i = 0; i < 60; i++) {
+			(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+			await clock.runUntil(clock.sleep(1_000));
+		}
+		// Then refused for 30 s, as by a limiter that counts refused requests and is kept full by them.
+		const refusedFrom = clock.now();
+		let tries = 0;
+		while (clock.now() - refusedFrom < 30_000) {
+			(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: true });
+			tries++;
+		}
+		// Each refusal cuts the rate to 0.7 of what was sent, so the tries thin out: about 11 in 30 s. Timed by the
+		// slots leaving the window alone, there would be one a second or more.
+		expect(tries).toBeLessThanOrEqual(15);
 	});
 
 	/** A run of refusals on account a, from its first refusal until runMs later: returns the wait after that first refusal. */
