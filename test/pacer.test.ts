@@ -10,7 +10,7 @@ import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, SHAPES, perfectClient, refusedShare, simulate } from '../dev/pacing/simulation';
 import { VirtualClock } from '../dev/pacing/virtualClock';
 import { drawLimiter, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
-import { describeRateLimit } from '../dev/simulator/ratelimit';
+import { describeRateLimit, NGINX_LIMIT_REQ } from '../dev/simulator/ratelimit';
 
 /** Drawn limiters; short loads (40 requests) and long ones (ten of the limiter's windows, at most 600 requests here). */
 const DRAWN = Array.from({ length: 16 }, (_, i) => drawLimiter(101 + i));
@@ -110,6 +110,18 @@ describe('a process that a limiter counting refused requests refuses', () => {
 			const run = await simulate({ processes: 1, requests: 120, service: { shape: 'sliding', limit: 19, windowMs: 10_000, retryAfter: false, headers: 'none', countRefused: true }, latencyMs: [10, 20], seed });
 			expect(run.ok).toBe(120);
 			expect(run.refused).toBeLessThanOrEqual(25);
+			expect(run.sentSoonAfterRefusal).toBe(0);
+		}
+	});
+});
+
+describe("behind nginx's limit_req (503 with an HTML page, no Retry-After, no headers)", () => {
+	test.each([1, 2, 4])('%i process(es), 120 single reads: all through, none within 0.5 s of a refusal', async (processes) => {
+		for (const seed of [1, 2, 3]) {
+			const run = await simulate({ processes, requests: 120, service: NGINX_LIMIT_REQ, latencyMs: [10, 20], seed });
+			expect(run.ok).toBe(120);
+			expect(run.failed).toEqual(new Array(processes).fill(0));
+			expect(run.refused).toBeGreaterThan(0);
 			expect(run.sentSoonAfterRefusal).toBe(0);
 		}
 	});
