@@ -16,7 +16,7 @@
  */
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, LOADS, SHAPES, SLIDING_150_PER_6S, refusedShare, simulate, type Run } from '../dev/pacing/simulation';
 import { drawLimiter, longestWindowMs, windowsOfRequests, type DrawnLimiter } from '../dev/simulator/limiterFamily';
-import type { RateLimitConfig } from '../dev/simulator/ratelimit';
+import { NGINX_LIMIT_REQ, type RateLimitConfig } from '../dev/simulator/ratelimit';
 import type { RateLimit } from '../nodes/shared/transport';
 import { numberListOption, numberOption } from './lib/args';
 import { consoleTable, markdownTable, type Table } from './lib/report';
@@ -129,6 +129,23 @@ async function startsApart(seeds: number): Promise<Table> {
 	return { columns: ['Limiter', '2 workers, 0.03 s apart', '4 workers, 0.03 s apart', '2 workers, 0.1 s apart', '4 workers, 0.1 s apart', '4 workers, 1 s apart'], rows };
 }
 
+/**
+ * Behind nginx's `limit_req` (2 a second, burst 10, nodelay: NGINX_LIMIT_REQ), which refuses with a
+ * 503 and an HTML page without headers: 120 single reads in one process (as a user's first run), and
+ * 300 over four executions on 1, 2 and 4 processes; share / refused, and requests sent within 0.5 s of a refusal.
+ */
+async function behindNginx(seeds: number): Promise<Table> {
+	const cells: string[] = [];
+	const soon = (runs: Run[]) => runs.reduce((n, r) => n + r.sentSoonAfterRefusal, 0);
+	const first = await runShape(NGINX_LIMIT_REQ, 'singles', 1, seeds, { requests: 120 });
+	cells.push(`${cell(first)}; ${soon(first)}`);
+	for (const processes of PROCESSES) {
+		const runs = await runShape(NGINX_LIMIT_REQ, 'singles', processes, seeds);
+		cells.push(`${cell(runs)}; ${soon(runs)}`);
+	}
+	return { columns: ['Limiter', '120 × Customer › Get, 1 process', '300, 1 process', '300, 2 processes', '300, 4 processes'], rows: [["nginx's limit_req, 2 per s, burst 10, nodelay (503, HTML, no headers)", ...cells]] };
+}
+
 /** Workers that each run a long load (1,500 single records) on the documented limit; 10 s or 100 s later a short one (20) starts on another. */
 async function lateWorker(seeds: number): Promise<Table> {
 	const rows: string[][] = [];
@@ -206,9 +223,12 @@ const quantile = (values: number[], p: number) => [...values].sort((a, b) => a -
  * the longest window (at least the default), as a user facing such a limit would set it. Share:
  * the least time of a perfect client within the ceiling over the time taken (at most 100 %).
  */
-async function family(first: number, count: number): Promise<Table> {
+async function family(first: number, count: number): Promise<{ all: Table; byTwist: Table }> {
 	const rows: string[][] = [];
 	const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+	/** Per twist and number of processes, per load: the runs' shares and refused parts. */
+	const twisted = new Map<string, Map<string, { shares: number[]; refused: number[] }>>();
+	const twistRows = new Map<string, { soon: number; failedRuns: number }>();
 	for (const processes of PROCESSES) {
 		for (const [load, requestsOf] of Object.entries(FAMILY_LOADS)) {
 			const shares: number[] = [];
@@ -223,13 +243,25 @@ async function family(first: number, count: number): Promise<Table> {
 				const windowMs = longestWindowMs(drawn.service);
 				const requests = requestsOf(drawn, processes);
 				const run = await simulate({ processes, requests, service: drawn.service, latencyMs: drawn.latencyMs, seed, maxRateLimitWaitMs: Math.max(DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 1.5 * windowMs) });
-				shares.push(Math.min(1, run.leastWithinCeilingMs / run.spanMs));
+				const share = Math.min(1, run.leastWithinCeilingMs / run.spanMs);
+				shares.push(share);
 				refused.push(refusedShare(run));
 				waits.push(run.longestWaitMs / 1000);
 				soon += run.sentSoonAfterRefusal;
 				if (run.failed.some((n) => n > 0)) failedRuns++;
 				if (run.mostInCeilingWindow > DOCUMENTED.requests) ceilingExceeded++;
 				retryAfterUndercut += run.retryAfterUndercut;
+				for (const twist of twistsOf(drawn)) {
+					const key = `${twist}\u0000${processes}`;
+					const perLoad = twisted.get(key) ?? new Map<string, { shares: number[]; refused: number[] }>();
+					twisted.set(key, perLoad);
+					const cellRuns = perLoad.get(load) ?? { shares: [], refused: [] };
+					perLoad.set(load, cellRuns);
+					cellRuns.shares.push(share);
+					cellRuns.refused.push(refusedShare(run));
+					const totals = twistRows.get(key) ?? { soon: 0, failedRuns: 0 };
+					twistRows.set(key, { soon: totals.soon + run.sentSoonAfterRefusal, failedRuns: totals.failedRuns + (run.failed.some((n) => n > 0) ? 1 : 0) });
+				}
 			}
 			rows.push([
 				String(processes),
@@ -244,10 +276,43 @@ async function family(first: number, count: number): Promise<Table> {
 			]);
 		}
 	}
+	const byTwistRows: string[][] = [];
+	for (const twist of TWISTS) {
+		for (const processes of PROCESSES) {
+			const key = `${twist}\u0000${processes}`;
+			const perLoad = twisted.get(key);
+			if (!perLoad) continue;
+			const cells = Object.keys(FAMILY_LOADS).map((load) => {
+				const { shares, refused } = perLoad.get(load)!;
+				return `${pct(quantile(shares, 0.5))} / ${pct(Math.min(...shares))}; ${(quantile(refused, 0.5) * 100).toFixed(1)} %`;
+			});
+			const totals = twistRows.get(key)!;
+			byTwistRows.push([twist, String(perLoad.get(Object.keys(FAMILY_LOADS)[0])!.shares.length), String(processes), ...cells, String(totals.soon), String(totals.failedRuns)]);
+		}
+	}
 	return {
-		columns: ['Processes', 'Load', 'Share: median / 10th percentile', 'Refused: median / 90th percentile', 'Longest wait: median / most', 'Sent < 0.5 s after a 429', 'Sent before Retry-After', 'Runs above the ceiling', 'Runs with a request given up'],
-		rows,
+		all: {
+			columns: ['Processes', 'Load', 'Share: median / 10th percentile', 'Refused: median / 90th percentile', 'Longest wait: median / most', 'Sent < 0.5 s after a refusal', 'Sent before Retry-After', 'Runs above the ceiling', 'Runs with a request given up'],
+			rows,
+		},
+		byTwist: {
+			columns: ['Limiters', 'Drawn', 'Processes', ...Object.keys(FAMILY_LOADS).map((load) => `${load}: share median / least; refused median`), 'Sent < 0.5 s after a refusal', 'Runs with a request given up'],
+			rows: byTwistRows,
+		},
 	};
+}
+
+/** How a drawn limiter answers, beside its shape: the family report's rows by twist (a limiter may have several). */
+const TWISTS = ['refusals counted', 'a proxy: 503 with an HTML page, no headers', 'Retry-After', 'rate-limit headers', 'none of these'] as const;
+
+function twistsOf(drawn: DrawnLimiter): Array<(typeof TWISTS)[number]> {
+	const { service } = drawn;
+	const twists: Array<(typeof TWISTS)[number]> = [];
+	if (service.countRefused) twists.push('refusals counted');
+	if (service.proxy) twists.push('a proxy: 503 with an HTML page, no headers');
+	if (service.retryAfter) twists.push('Retry-After');
+	if (service.headers !== 'none') twists.push('rate-limit headers');
+	return twists.length ? twists : ['none of these'];
 }
 
 async function main(): Promise<void> {
@@ -262,7 +327,9 @@ async function main(): Promise<void> {
 	const drawn = numberOption('--family', 0);
 	if (drawn > 0) {
 		const first = numberOption('--first', 1);
-		print(`The pacer on ${drawn} limiters drawn from the family (seeds ${first} to ${first + drawn - 1}), credential at its defaults.`, await family(first, drawn));
+		const { all, byTwist } = await family(first, drawn);
+		print(`The pacer on ${drawn} limiters drawn from the family (seeds ${first} to ${first + drawn - 1}), credential at its defaults.`, all);
+		print(`The same runs by how the limiter answers (a limiter counts in each row it fits): share median / least, refused median, per load.`, byTwist);
 		return;
 	}
 	print(
@@ -278,6 +345,7 @@ async function main(): Promise<void> {
 		`Workers picking up the four executions 0.03 s, 0.1 s or 1 s apart, at n8n's answer times (single records ${QUICK_LATENCY_MS.singles.join('–')} ms; all at once: the table above); no goal set.`,
 		await startsApart(seeds),
 	);
+	print(`Behind nginx's limit_req. Share of the least time / refused, median of ${seeds} seeds (range); requests sent within 0.5 s of a refusal, all seeds.`, await behindNginx(seeds));
 	print(
 		`A short execution (20 requests) starting after workers with long loads (1,500 requests each), ${seeds} seeds; it fails if a request would wait longer than the credential's Max Rate Limit Wait (${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000} s).`,
 		await lateWorker(seeds),

@@ -10,7 +10,7 @@ import { AccountPacer, DEFAULT_TUNING } from '../nodes/shared/transport';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DOCUMENTED, SHAPES, perfectClient, refusedShare, simulate } from '../dev/pacing/simulation';
 import { VirtualClock } from '../dev/pacing/virtualClock';
 import { drawLimiter, tenWindowsOfRequests } from '../dev/simulator/limiterFamily';
-import { describeRateLimit } from '../dev/simulator/ratelimit';
+import { describeRateLimit, NGINX_LIMIT_REQ } from '../dev/simulator/ratelimit';
 
 /** Drawn limiters; short loads (40 requests) and long ones (ten of the limiter's windows, at most 600 requests here). */
 const DRAWN = Array.from({ length: 16 }, (_, i) => drawLimiter(101 + i));
@@ -98,6 +98,31 @@ describe('processes that a limiter counting refused requests keeps refusing', ()
 			const run = await simulate({ processes, requests, service, latencyMs: [...latencyMs], seed });
 			expect(run.failed).toEqual(new Array(processes).fill(0));
 			expect(run.ok).toBe(requests);
+		}
+	});
+});
+
+describe('a process that a limiter counting refused requests refuses', () => {
+	// A minute after it sent about two a second, a slot of its own window frees every half second: tries timed by
+	// them alone would keep a sliding 19 per 10 s that counts them full (33 refused of 153 on seed 2).
+	test('under a sliding 19 per 10 s, 120 requests: its own tries do not keep it out (at most 25 refused)', async () => {
+		for (const seed of [1, 2, 3, 4, 5]) {
+			const run = await simulate({ processes: 1, requests: 120, service: { shape: 'sliding', limit: 19, windowMs: 10_000, retryAfter: false, headers: 'none', countRefused: true }, latencyMs: [10, 20], seed });
+			expect(run.ok).toBe(120);
+			expect(run.refused).toBeLessThanOrEqual(25);
+			expect(run.sentSoonAfterRefusal).toBe(0);
+		}
+	});
+});
+
+describe("behind nginx's limit_req (503 with an HTML page, no Retry-After, no headers)", () => {
+	test.each([1, 2, 4])('%i process(es), 120 single reads: all through, none within 0.5 s of a refusal', async (processes) => {
+		for (const seed of [1, 2, 3]) {
+			const run = await simulate({ processes, requests: 120, service: NGINX_LIMIT_REQ, latencyMs: [10, 20], seed });
+			expect(run.ok).toBe(120);
+			expect(run.failed).toEqual(new Array(processes).fill(0));
+			expect(run.refused).toBeGreaterThan(0);
+			expect(run.sentSoonAfterRefusal).toBe(0);
 		}
 	});
 });
@@ -315,13 +340,34 @@ describe('turns', () => {
 		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock, { backoff: { ...DEFAULT_TUNING.backoff, firstMs: 40_000, maxMs: 40_000 } });
 		const start = clock.now();
-		(await pacer.turn('a'))!.done({ rateLimited: false });
+		for (let i = 0; i < 30; i++) (await pacer.turn('a'))!.done({ rateLimited: false });
 		await clock.runUntil(clock.sleep(50_000));
 		(await pacer.turn('a'))!.done({ rateLimited: true });
-		// A backoff of 20 to 40 s, but the request answered at the start leaves the window 60 s after it (and up to 1 s more).
+		// A backoff of 20 to 40 s, but the requests answered at the start leave the window 60 s after it (and up to 1 s
+		// more). The rate the refusal cut, 0.7 of 31 in 50 s, would allow a try 2.3 s after it: no later bound.
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
 		expect(clock.now() - start).toBeGreaterThanOrEqual(60_000);
 		expect(clock.now() - start).toBeLessThanOrEqual(61_000);
+	});
+
+	test('refused again and again, a process that held a steady rate tries no more often than the rate the refusals cut, though a slot of its window frees every second', async () => {
+		const clock = new VirtualClock();
+		const pacer = new AccountPacer(DOCUMENTED, clock);
+		// One request a second for a minute, all accepted: from then on one of them leaves the window every second.
+		for (let i = 0; i < 60; i++) {
+			(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+			await clock.runUntil(clock.sleep(1_000));
+		}
+		// Then refused for 30 s, as by a limiter that counts refused requests and is kept full by them.
+		const refusedFrom = clock.now();
+		let tries = 0;
+		while (clock.now() - refusedFrom < 30_000) {
+			(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: true });
+			tries++;
+		}
+		// Each refusal cuts the rate to 0.7 of what was sent, so the tries thin out: about 11 in 30 s. Timed by the
+		// slots leaving the window alone, there would be one a second or more.
+		expect(tries).toBeLessThanOrEqual(15);
 	});
 
 	/** A run of refusals on account a, from its first refusal until runMs later: returns the wait after that first refusal. */

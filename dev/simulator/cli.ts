@@ -1,6 +1,6 @@
 /**
  * npx tsx dev/simulator/cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty]
- *                               [--rate-limit 150/60000|fixed:150/60000|bucket:2.5/10|off] [--retry-after]
+ *                               [--rate-limit 150/60000|fixed:150/60000|bucket:2.5/10|nginx|off] [--retry-after]
  *                               [--rate-limit-headers none|x|ietf|ietfStructured]
  *                               [--unregistered-properties accept|refuse] [--responses spec|full] [--quiet]
  * Prints the URLs and demo keys, then "Simulator ready"; runs until SIGINT or SIGTERM.
@@ -10,7 +10,7 @@ import { describeRateLimit, parseRateLimit, parseRateLimitText, RATE_LIMIT_HEADE
 import type { SeedOption } from './seed';
 
 function usage(msg: string): never {
-	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|gcra:PER_SECOND/BURST (two joined by +)|draw:SEED|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--unregistered-properties accept|refuse] [--responses spec|full] [--quiet]`);
+	console.error(`${msg}\nusage: cli.ts [--port N] [--legacy-port N] [--seed demo|large|empty] [--rate-limit [sliding:|fixed:]LIMIT/WINDOW_MS|bucket:PER_SECOND/BURST|gcra:PER_SECOND/BURST (two joined by +)|draw:SEED|nginx|off] [--retry-after] [--rate-limit-headers ${RATE_LIMIT_HEADERS.join('|')}] [--unregistered-properties accept|refuse] [--responses spec|full] [--quiet]`);
 	process.exit(2);
 }
 

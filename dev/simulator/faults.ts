@@ -1,5 +1,6 @@
 /** Fault injection rules, sampled with a seeded PRNG so a given rule list fails the same requests every run. */
 import { mulberry32, type Rng } from './rng';
+import { PROXY_REFUSAL_PAGE } from './ratelimit';
 
 export const FAULT_KINDS = [500, 502, 503, 'drop', 'slow', 'html', 'badjson'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -87,10 +88,13 @@ export function parseFaults(v: unknown): FaultRule[] {
 	});
 }
 
-const NGINX_TITLES: Record<number, string> = { 502: '502 Bad Gateway', 503: '503 Service Temporarily Unavailable' };
+const NGINX_TITLES: Record<number, string> = { 502: '502 Bad Gateway' };
 
+/** An HTML page in place of JSON: a maintenance page (200), or nginx's own error pages (502, and 503 as its rate limit answers it). */
 export const HTML_PAGE = (status: number) =>
-	status === 200
+	status === 503
+		? PROXY_REFUSAL_PAGE
+		: status === 200
 		? '<!DOCTYPE html><html><head><title>Scheduled maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>'
 		: `<html><head><title>${NGINX_TITLES[status]}</title></head><body><center><h1>${NGINX_TITLES[status]}</h1></center><hr><center>nginx</center></body></html>`;
 

@@ -17,6 +17,11 @@ export interface Answers {
 	countRefused?: boolean;
 	/** The status of a refusal: 429, or 503 as some gateways answer when the limit is reached. */
 	status?: 429 | 503;
+	/**
+	 * A proxy in front of the service enforces the limit, as nginx's `limit_req` does: a refusal is a
+	 * 503 with the proxy's HTML page, and no answer carries Retry-After or rate-limit headers.
+	 */
+	proxy?: boolean;
 }
 
 /**
@@ -39,3 +44,11 @@ export const isRate = (part: LimitPart): part is RatePart => part.shape === 'tok
 /** A limiter: one limit, and optionally a second one that holds at once (per second and per minute, per minute and per hour). */
 export type RateLimitConfig = LimitPart & Answers & { also?: LimitPart };
 
+
+/**
+ * nginx's `limit_req` as most APIs behind nginx set it (`rate=2r/s burst=10 nodelay`), in front of the
+ * service: 11 at once (the request and the burst of 10 in excess), then one every 0.5 s, refused with
+ * 503 and nginx's page, without headers. nginx does not count a refused request in its zone, so it is
+ * GCRA of 2 a second with a burst of 11 that does not count refusals.
+ */
+export const NGINX_LIMIT_REQ: RateLimitConfig = { shape: 'gcra', ratePerSecond: 2, burst: 11, retryAfter: false, headers: 'none', status: 503, proxy: true };

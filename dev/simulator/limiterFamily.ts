@@ -14,7 +14,10 @@
  *   (one in two), which rate-limit headers come with every answer (none one in two, else X-RateLimit,
  *   IETF or IETF structured);
  * - how long the service takes to answer: a typical time of 5 ms to 2 s, log-uniform, each answer
- *   within 30 % of it.
+ *   within 30 % of it;
+ * - whether a proxy in front of the service enforces the limit (one in eight), as nginx's `limit_req`
+ *   does: its refusal is a 503 with an HTML page, and no answer carries Retry-After or headers. Drawn
+ *   last, so that every other choice of a seed is what it was before the proxy was drawn.
  */
 import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 import { isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './limitShapes';
@@ -61,6 +64,7 @@ export function drawLimiter(seed: number): DrawnLimiter {
 	const service: RateLimitConfig = { ...limit, retryAfter: random() < 0.5, headers: random() < 0.5 ? 'none' : pick<RateLimitHeaders>(['x', 'ietf', 'ietfStructured']) };
 	if (random() < 0.25) service.countRefused = true;
 	const typicalMs = between(5, 2_000);
+	if (random() < 1 / 8) Object.assign(service, { proxy: true, status: 503, retryAfter: false, headers: 'none' });
 	return { seed, service, latencyMs: [typicalMs * 0.7, typicalMs * 1.3], perMinute };
 }
 

@@ -7,9 +7,9 @@
 import { performance } from 'node:perf_hooks';
 
 import { drawLimiter } from './limiterFamily';
-import { RATE_LIMIT_HEADERS, isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders, type WindowPart } from './limitShapes';
+import { NGINX_LIMIT_REQ, RATE_LIMIT_HEADERS, isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders, type WindowPart } from './limitShapes';
 
-export { RATE_LIMIT_HEADERS, isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './limitShapes';
+export { NGINX_LIMIT_REQ, RATE_LIMIT_HEADERS, isRate, type LimitPart, type RateLimitConfig, type RateLimitHeaders } from './limitShapes';
 
 /** A partial setting, merged into the current one by parseRateLimit; `draw` plays the family's limiter of that seed (limiterFamily.ts). */
 export type RateLimitPatch = Partial<{
@@ -22,6 +22,7 @@ export type RateLimitPatch = Partial<{
 	headers: RateLimitHeaders;
 	countRefused: boolean;
 	status: 429 | 503;
+	proxy: boolean;
 	also: LimitPart | false;
 	draw: number;
 }>;
@@ -156,6 +157,7 @@ export function statedPolicy(part: LimitPart): { limit: number; windowMs: number
 /** The headers an answer carries, for the verdict on it: rate-limit headers as configured, Retry-After on a refusal when on. */
 export function limitHeaders(config: RateLimitConfig, verdict: Verdict, nowMs: number): Record<string, string> {
 	const headers: Record<string, string> = {};
+	if (config.proxy) return headers;
 	const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 	if (!verdict.ok && config.retryAfter) headers['Retry-After'] = String(Math.max(1, seconds(verdict.retryAfterMs ?? 0)));
 	const { limit, windowMs } = statedPolicy(verdict.part);
@@ -210,6 +212,10 @@ export class RateLimiter {
 	}
 }
 
+/** A proxy's refusal, as nginx's `limit_req` answers it (its default page for 503). */
+export const PROXY_REFUSAL_PAGE =
+	'<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
 /** The refusal's message: the limit in the service's words. */
 export function limitMessage(config: RateLimitConfig): string {
 	const part = (p: LimitPart) =>
@@ -243,7 +249,7 @@ function checkPart(v: Record<string, unknown>, what: string): LimitPart {
 export function parseRateLimit(v: unknown, current: RateLimitConfig | false): RateLimitConfig | false {
 	if (v === false || v === 'off') return false;
 	if (v === undefined) return current;
-	if (typeof v !== 'object' || v === null) throw new Error('rateLimit must be false or an object { shape?, limit?, windowMs?, ratePerSecond?, burst?, retryAfter?, headers?, countRefused?, status?, also?, draw? }');
+	if (typeof v !== 'object' || v === null) throw new Error('rateLimit must be false or an object { shape?, limit?, windowMs?, ratePerSecond?, burst?, retryAfter?, headers?, countRefused?, status?, proxy?, also?, draw? }');
 	const patch = v as Record<string, unknown>;
 	if (patch.draw !== undefined) {
 		if (!Number.isInteger(patch.draw)) throw new Error('rateLimit.draw must be an integer seed');
@@ -258,14 +264,17 @@ export function parseRateLimit(v: unknown, current: RateLimitConfig | false): Ra
 				? { shape, ratePerSecond: 2.5, burst: 10 }
 				: { shape, limit: 150, windowMs: 60_000 };
 	const merged: Record<string, unknown> = { ...{ retryAfter: false, headers: 'none' }, ...(current || {}), ...base, ...patch, shape };
-	const { retryAfter, headers, countRefused, status, also } = merged as Partial<RateLimitConfig> & { also?: LimitPart | false };
+	const { retryAfter, headers, countRefused, status, proxy, also } = merged as Partial<RateLimitConfig> & { also?: LimitPart | false };
 	if (typeof retryAfter !== 'boolean') throw new Error('rateLimit.retryAfter must be a boolean');
 	if (!RATE_LIMIT_HEADERS.includes(headers!)) throw new Error(`rateLimit.headers must be one of ${RATE_LIMIT_HEADERS.join(', ')}`);
 	if (countRefused !== undefined && typeof countRefused !== 'boolean') throw new Error('rateLimit.countRefused must be a boolean');
 	if (status !== undefined && status !== 429 && status !== 503) throw new Error('rateLimit.status must be 429 or 503');
+	if (proxy !== undefined && typeof proxy !== 'boolean') throw new Error('rateLimit.proxy must be a boolean');
 	const config: RateLimitConfig = { ...checkPart(merged, 'rateLimit'), retryAfter, headers: headers! };
 	if (countRefused) config.countRefused = true;
 	if (status === 503) config.status = 503;
+	// A proxy's answers carry neither Retry-After nor rate-limit headers.
+	if (proxy) Object.assign(config, { proxy: true, status: 503, retryAfter: false, headers: 'none' });
 	if (also) config.also = checkPart(also as Record<string, unknown>, 'rateLimit.also');
 	return config;
 }
@@ -273,15 +282,16 @@ export function parseRateLimit(v: unknown, current: RateLimitConfig | false): Ra
 /**
  * A rate limit as the CLI writes it: `150/60000` (sliding), `fixed:150/60000`, `bucket:2.5/10` and
  * `gcra:2.5/10` (per second, burst), two at once joined by `+` (`fixed:5/1000+150/60000`),
- * `draw:SEED` (the family's limiter of that seed), `off`.
+ * `draw:SEED` (the family's limiter of that seed), `nginx` (nginx's `limit_req` in front: NGINX_LIMIT_REQ), `off`.
  */
 export function parseRateLimitText(text: string): RateLimitPatch | false {
 	if (text === 'off') return false;
+	if (text === 'nginx') return { ...NGINX_LIMIT_REQ, also: false };
 	const drawn = /^draw:(\d+)$/.exec(text);
 	if (drawn) return { draw: Number(drawn[1]) };
 	const parts = text.split('+').map((one) => {
 		const m = /^(?:(sliding|fixed|bucket|gcra):)?(\d+(?:\.\d+)?)\/(\d+)$/.exec(one);
-		if (!m) throw new Error(`not a rate limit: ${text} (150/60000, fixed:150/60000, bucket:2.5/10, gcra:2.5/10, two joined by +, draw:SEED or off)`);
+		if (!m) throw new Error(`not a rate limit: ${text} (150/60000, fixed:150/60000, bucket:2.5/10, gcra:2.5/10, two joined by +, draw:SEED, nginx or off)`);
 		const [, shape = 'sliding', a, b] = m;
 		return shape === 'bucket' || shape === 'gcra'
 			? { shape: shape === 'bucket' ? ('tokenBucket' as const) : ('gcra' as const), ratePerSecond: Number(a), burst: Number(b) }
@@ -299,7 +309,7 @@ export function describeRateLimit(config: RateLimitConfig | false): string {
 		part(partOf(config)),
 		config.also && `and ${part(config.also)}`,
 		config.countRefused && 'refusals counted',
-		config.status === 503 && 'refused with 503',
+		config.proxy ? 'behind a proxy (503 with an HTML page, no headers)' : config.status === 503 && 'refused with 503',
 		config.retryAfter && 'Retry-After on',
 		config.headers !== 'none' && `headers ${config.headers}`,
 	]

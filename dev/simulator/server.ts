@@ -13,7 +13,7 @@ import { ApiError, errorBody, type ApiResult } from './http';
 import { parseQuery, stripRawQuery } from './query';
 import type { LoggedRequest } from './requestlog';
 import { needsWrite } from './router';
-import { limitMessage, limiterNow } from './ratelimit';
+import { limitMessage, limiterNow, PROXY_REFUSAL_PAGE } from './ratelimit';
 import { showFields } from './shownFields';
 
 const KEY_PARAM = ['api_key'];
@@ -73,6 +73,8 @@ async function handle(
 	};
 	/** The rate limiter's headers for this answer (none when it is off or the request was not counted). */
 	let limitHeaders: Record<string, string> = {};
+	/** Refused by the limiter set as a proxy in front of the service: its HTML page, not the service's JSON. */
+	let refusedByProxy = false;
 	const finish = (status: number | null) => {
 		entry.status = status;
 		entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -111,7 +113,7 @@ async function handle(
 	const auth = key ? core.authenticate(key) : undefined;
 	entry.accountId = auth?.store.account.id ?? null;
 	const result = answerWith(auth);
-	const raw = api === 'legacy' ? legacyRaw(result) : json(result.status, result.body, result.headers);
+	const raw = refusedByProxy ? { status: 503, text: PROXY_REFUSAL_PAGE, contentType: 'text/html' } : api === 'legacy' ? legacyRaw(result) : json(result.status, result.body, result.headers);
 	finish(raw.status);
 	send(res, raw);
 
@@ -127,6 +129,7 @@ async function handle(
 			if (api === 'v2') {
 				const taken = core.limiter.take(auth.store.account.id);
 				limitHeaders = taken.headers;
+				refusedByProxy = !taken.ok && !!taken.config && !!taken.config.proxy;
 				if (!taken.ok && taken.config) throw new ApiError(taken.config.status ?? 429, limitMessage(taken.config), null);
 			}
 			const match = (api === 'v2' ? core.v2 : core.legacy).match(method, path);

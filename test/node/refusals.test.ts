@@ -4,6 +4,7 @@
  * pacer's own backoff (0.5 to 1 s after a first refusal), timed from the simulator's request log.
  */
 import type { LoggedRequest } from '../../dev/simulator';
+import { NGINX_LIMIT_REQ } from '../../dev/simulator/limitShapes';
 import { AUTHENTICATION_METHODS } from '../../credentials/authentication';
 import { CREDENTIAL_DEFAULTS } from '../../credentials/defaults';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
@@ -124,9 +125,9 @@ describe('a 503 is a refusal, whatever it looks like', () => {
 		expect(pacer.outcomes.filter((outcome) => outcome.rateLimited)).toHaveLength(1);
 	});
 
-	test('single reads behind a proxy’s limiter (2 a second, bursts of 10, refusing with 503 and no header) complete, and nothing leaves within 0.5 s of a refusal', async () => {
+	test('single reads behind nginx’s limit_req (2 a second, bursts of 10, nodelay: refusing with its 503 page and no header) complete, and nothing leaves within 0.5 s of a refusal', async () => {
 		const { transport } = productionLike();
-		sim.configure({ rateLimit: { shape: 'gcra', ratePerSecond: 2, burst: 10, status: 503, retryAfter: false, headers: 'none' } });
+		sim.configure({ rateLimit: NGINX_LIMIT_REQ });
 		const READS = 24;
 		const { json, error } = await runNode({
 			service,

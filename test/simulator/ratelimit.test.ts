@@ -1,5 +1,5 @@
 import { start } from '../../dev/simulator/index';
-import { createLimiter, limitHeaders, parseRateLimit, parseRateLimitText, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../../dev/simulator/ratelimit';
+import { createLimiter, limitHeaders, parseRateLimit, parseRateLimitText, DEFAULT_RATE_LIMIT, NGINX_LIMIT_REQ, type RateLimitConfig } from '../../dev/simulator/ratelimit';
 import { drawLimiter } from '../../dev/simulator/limiterFamily';
 import { call, useSimulatorClient } from '../helpers/simulatorClient';
 import { FIXED_NOW } from '../helpers/simulator';
@@ -64,6 +64,26 @@ test('a gateway that refuses with 503 and Retry-After', async () => {
 		expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 	} finally {
 		client.sim.configure({ rateLimit: { status: 429 } });
+	}
+});
+
+test("a proxy in front (nginx's limit_req): a 503 with its HTML page, and no Retry-After or rate-limit headers on any answer", async () => {
+	client.sim.configure({ rateLimit: { proxy: true, retryAfter: true, headers: 'ietf' } });
+	try {
+		const admitted = await client.get('/api/v2/ping', { key: client.A.readKey });
+		expect(admitted.status).toBe(200);
+		expect(admitted.headers.get('ratelimit-remaining')).toBeNull();
+		await burst(14);
+		const r = await client.get('/api/v2/ping', { key: client.A.readKey });
+		expect(r.status).toBe(503);
+		expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+		expect(r.text).toContain('<h1>503 Service Temporarily Unavailable</h1>');
+		expect(r.text).toContain('nginx');
+		expect(r.headers.get('retry-after')).toBeNull();
+		expect(r.headers.get('ratelimit-remaining')).toBeNull();
+		expect(client.sim.requests({ path: '/api/v2/ping' }).at(-1)).toMatchObject({ status: 503 });
+	} finally {
+		client.sim.configure({ rateLimit: { proxy: false, status: 429 } });
 	}
 });
 
@@ -151,6 +171,14 @@ describe('shapes, on the limiters themselves (time given in ms)', () => {
 		expect(takes(counted, [0, 0, 0, 0, 500, 2500]).map((v) => v.ok)).toEqual([true, true, true, false, false, true]);
 	});
 
+	test("nginx's limit_req (2 a second, burst 10, nodelay): 11 at once, then one every 0.5 s; refusals do not count", () => {
+		const nginx = parseRateLimit(parseRateLimitText('nginx'), DEFAULT_RATE_LIMIT) as RateLimitConfig;
+		expect(nginx).toEqual(NGINX_LIMIT_REQ);
+		const verdicts = takes(nginx, [...new Array<number>(12).fill(0), 250, 500, 510, 1000]);
+		expect(verdicts.map((v) => v.ok)).toEqual([...new Array<boolean>(11).fill(true), false, false, true, false, true]);
+		expect(limitHeaders(nginx, verdicts[11], 0)).toEqual({});
+	});
+
 	test('two limits at once: a cap per second under one per minute; the headers speak of the one that refused', () => {
 		const both = parseRateLimit({ shape: 'sliding', limit: 5, windowMs: 60_000, also: { shape: 'fixed', limit: 2, windowMs: 1000 } }, false) as RateLimitConfig;
 		const verdicts = takes(both, [0, 10, 20, 1000, 1010, 2000, 2010]);
@@ -169,6 +197,14 @@ describe('shapes, on the limiters themselves (time given in ms)', () => {
 			return service.also ? 'two' : service.shape;
 		}));
 		expect([...shapes].sort()).toEqual(['fixed', 'gcra', 'sliding', 'tokenBucket', 'two']);
+	});
+
+	test('one drawn limiter in about eight has a proxy in front, answering without headers', () => {
+		const drawn = Array.from({ length: 200 }, (_, i) => drawLimiter(i + 1).service);
+		const proxies = drawn.filter((service) => service.proxy);
+		expect(proxies.length).toBeGreaterThanOrEqual(15);
+		expect(proxies.length).toBeLessThanOrEqual(35);
+		for (const service of proxies) expect(service).toMatchObject({ status: 503, retryAfter: false, headers: 'none' });
 	});
 
 	test('the CLI form and bad settings', () => {
