@@ -58,6 +58,7 @@ const PROPERTY_COLUMNS = [
 	['property:Group', 'Group (property)', 'string', false],
 	['property:Plan', 'Plan (property)', 'string', false],
 	['property:Seats', 'Seats (property)', 'number', false],
+	['property:VIP', 'VIP (property)', 'boolean', false],
 ];
 
 const CUSTOMER_COLUMNS = [
