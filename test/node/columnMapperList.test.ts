@@ -1,7 +1,7 @@
 /**
  * The column mapper's list as the editor loads it (n8n-core's LoadOptionsContext with the node's
  * current parameters, against the simulator), for the two rules of n8n's editor it answers
- * (docs/column-mapper.md): an optional boolean column starts unset, not `false`; the property
+ * (docs/column-mapper.md): an optional boolean column comes hidden, for the user to add; the property
  * columns the saved values map stay listed when the account's newest customers no longer carry
  * them, or when the properties cannot be read, and a failed read still lists the operation's own
  * columns with a line that says why the properties are missing.
@@ -23,11 +23,13 @@ const service = serviceFor(sim);
 beforeEach(() => sim.clearRequests());
 afterEach(() => sim.configure({ faults: [] }));
 
+const customerParameters = (columns?: Partial<ResourceMapperValue>) =>
+	({ authentication: 'apiKeyHeader', resource: 'customer', operation: 'upsert', ...(columns ? { columns } : {}) }) as INodeParameters;
+
 /** The mapper's list for Customer › Create or Update, with the node's current parameters and an API key (retries stop after three). */
 async function customerList(columns?: Partial<ResourceMapperValue>, apiKey = service.apiKey, transport = testTransport()) {
-	const parameters = { authentication: 'apiKeyHeader', resource: 'customer', operation: 'upsert', ...(columns ? { columns } : {}) } as INodeParameters;
 	return await resourceMapping({
-		node: nodeOf('surveyFeedback', parameters, { typeVersion: 3 }),
+		node: nodeOf('surveyFeedback', customerParameters(columns), { typeVersion: 3 }),
 		nodeType: new SurveyFeedback(transport),
 		credentials: { [AUTHENTICATION_METHODS.apiKeyHeader]: { apiKey, baseUrl: service.baseUrl, maxRetryWait: 0.007 } },
 		method: 'customerColumns',
@@ -68,14 +70,21 @@ const OWN_COLUMNS = ['email', 'first_name', 'last_name', 'company', 'tags', 'uns
 const ACCOUNT_PROPERTIES = ['property:Country', 'property:Group', 'property:Plan', 'property:Seats', 'property:VIP'];
 
 describe('a boolean column', () => {
-	test("starts unset (defaultValue null), where n8n's editor would start it at false; the other columns keep the editor's own start", async () => {
+	test('comes hidden (removed), for the user to add: a shown switch would start at false (and be saved so); the other columns come shown', async () => {
 		const { fields } = await customerList();
 		const vip = fields.find((entry) => entry.id === 'property:VIP');
-		expect(vip).toMatchObject({ displayName: 'VIP (property)', type: 'boolean', required: false, defaultValue: null });
-		expect(fields.filter((entry) => 'defaultValue' in entry).map((entry) => entry.id)).toEqual(['property:VIP']);
+		expect(vip).toMatchObject({ displayName: 'VIP (property)', type: 'boolean', required: false, display: true, removed: true });
+		expect(vip).not.toHaveProperty('defaultValue');
+		expect(fields.filter((entry) => entry.removed).map((entry) => entry.id)).toEqual(['property:VIP']);
 	});
 
-	test('left out of the saved values (as the editor saves an unset column), the customer keeps its VIP: the request carries no VIP', async () => {
+	test('one the saved values map comes shown', async () => {
+		const { fields } = await customerList(saved([savedColumn('VIP', 'boolean')], { email: field('email'), 'property:VIP': false }));
+		expect(fields.find((entry) => entry.id === 'property:VIP')).toMatchObject({ type: 'boolean' });
+		expect(fields.find((entry) => entry.id === 'property:VIP')).not.toHaveProperty('removed');
+	});
+
+	test('left out of the saved values (as the editor saves a column not added), the customer keeps its VIP: the request carries no VIP', async () => {
 		const { fields } = await customerList();
 		const vipCustomer = await aCustomerWith('VIP');
 		sim.clearRequests();
@@ -99,7 +108,8 @@ describe('saved property columns', () => {
 		expect(sent).toHaveLength(1);
 		expect(ids(fields)).toEqual([...OWN_COLUMNS, 'property:Archived', 'property:Country', 'property:Group', 'property:Plan', 'property:Renewal', 'property:Seats', 'property:VIP']);
 		expect(fields.find((entry) => entry.id === 'property:Renewal')).toMatchObject({ displayName: 'Renewal (property)', type: 'dateTime' });
-		expect(fields.find((entry) => entry.id === 'property:Archived')).toMatchObject({ type: 'boolean', defaultValue: null });
+		expect(fields.find((entry) => entry.id === 'property:Archived')).toMatchObject({ type: 'boolean' });
+		expect(fields.find((entry) => entry.id === 'property:Archived')).not.toHaveProperty('removed');
 	});
 
 	test('a saved column the values do not map is not kept; a mapped one the account still shows is listed once, with the type the account gives', async () => {
@@ -143,6 +153,17 @@ describe('a failed property read', () => {
 		const { fields } = await customerList(undefined, service.apiKey, testTransport({ requestTimeoutMs: 200, retry: { firstMs: 1, multiplier: 1, maxMs: 1 } }));
 		expect(ids(fields)).toEqual([...OWN_COLUMNS, PROPERTIES_NOT_LISTED]);
 		expect(notice(fields)?.displayName).toMatch(/^Custom properties not listed \(Customer properties failed: .+\)/);
+	});
+
+	test('no credential: nothing is read and no list is given (the editor keeps none, and asks again when the node is opened with one)', async () => {
+		const list = resourceMapping({
+			node: nodeOf('surveyFeedback', customerParameters(), { typeVersion: 3 }),
+			nodeType: new SurveyFeedback(testTransport()),
+			credentials: {},
+			method: 'customerColumns',
+		});
+		await expect(list).rejects.toThrow("Choose a credential: the columns list the account's custom properties");
+		expect(sim.requests({ path: '/api/v2/customers' })).toEqual([]);
 	});
 
 	test('a read that succeeds again lists the properties and no such line', async () => {

@@ -1,5 +1,6 @@
-import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields, ResourceMapperValue } from 'n8n-workflow';
+import { NodeOperationError, type ILoadOptionsFunctions, type ResourceMapperField, type ResourceMapperFields, type ResourceMapperValue } from 'n8n-workflow';
 
+import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../../../credentials/authentication';
 import type { Transport } from '../../shared/transport';
 import { feedbackColumns } from '../actions/feedback/importFields';
 import { v1SubscriberColumns } from '../actions/legacy/v1CreateSubscribers.operation';
@@ -16,38 +17,58 @@ const COLUMN_SETS: ColumnSet[] = [customerColumns, recipientColumns, feedbackCol
  * column of its own with its type (one request, see accountProperties.ts).
  *
  * Two rules of n8n's editor shape the list (docs/column-mapper.md):
- * - it starts a boolean column without a `defaultValue` at `false`, and saves that `false`; so an
- *   optional boolean column starts unset (`defaultValue: null`), which the editor leaves out of the
- *   saved values, and a row sends only what the user set;
+ * - it starts a shown boolean column without a `defaultValue` at `false` and saves that `false`
+ *   (and a switch has no "unset" look: given no value it shows on); so an optional boolean column
+ *   comes hidden (`removed`), offered under "Add column to send", and an untouched one holds no
+ *   value: a row sends only what the user set. Added, it shows off and sends what it shows;
  * - on Refresh it drops every saved column the list no longer has, with its value; so the property
  *   columns the node's saved values map stay listed (typed as saved) when the account's newest
  *   customers no longer carry them, or when the properties cannot be read.
  * When the read fails, the operation's own columns are still listed, with a read-only line that
  * says why the properties are missing (the editor shows no other text beside a list of columns).
+ * Without a credential nothing is read and no list is given: the editor then keeps no list and asks
+ * again when the node is next opened (a node just added may get its credential after the first ask).
  */
 export function resourceMappingMethods(transport: Transport): Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>> {
 	return Object.fromEntries(
 		COLUMN_SETS.map((set) => [
 			set.method,
 			async function (this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-				if (!set.takesProperties) return startUnset(mapperFields(set.columns));
+				const mapped = savedColumnIds(this);
+				if (!set.takesProperties) return booleansOnRequest(mapperFields(set.columns), mapped);
+				requireCredential(this);
 				const saved = savedPropertyColumns(this);
 				let found: AccountProperty[];
 				try {
 					found = await accountProperties(this, transport);
 				} catch (error) {
 					const { fields } = mapperFields(set.columns, saved);
-					return startUnset({ fields: [...fields, propertiesNotListed(error)] });
+					return booleansOnRequest({ fields: [...fields, propertiesNotListed(error)] }, mapped);
 				}
-				return startUnset(mapperFields(set.columns, withSaved(found, saved)));
+				return booleansOnRequest(mapperFields(set.columns, withSaved(found, saved)), mapped);
 			},
 		]),
 	);
 }
 
-/** Optional boolean columns start unset rather than `false`: an untouched one holds no value. */
-function startUnset({ fields, ...rest }: ResourceMapperFields): ResourceMapperFields {
-	return { ...rest, fields: fields.map((field) => (field.type === 'boolean' && !field.required ? { ...field, defaultValue: null } : field)) };
+function requireCredential(ctx: ILoadOptionsFunctions): void {
+	const method = ctx.getNodeParameter('authentication', 'apiKeyHeader') as AuthenticationMethod;
+	const type = AUTHENTICATION_METHODS[method] ?? AUTHENTICATION_METHODS.apiKeyHeader;
+	if (!ctx.getNode().credentials?.[type]) throw new NodeOperationError(ctx.getNode(), "Choose a credential: the columns list the account's custom properties");
+}
+
+/** Optional boolean columns come hidden, for the user to add (but those the saved values map): an untouched one holds no value. */
+function booleansOnRequest({ fields, ...rest }: ResourceMapperFields, mapped: Set<string>): ResourceMapperFields {
+	return { ...rest, fields: fields.map((field) => (field.type === 'boolean' && !field.required && !mapped.has(field.id) ? { ...field, removed: true } : field)) };
+}
+
+/** The node's saved `columns` as the editor sends them with the request for the list (none for a new node). */
+const savedColumns = (ctx: ILoadOptionsFunctions) => ctx.getCurrentNodeParameter('columns') as Partial<ResourceMapperValue> | undefined;
+
+/** The IDs of the columns the saved values map. */
+function savedColumnIds(ctx: ILoadOptionsFunctions): Set<string> {
+	const values = savedColumns(ctx)?.value;
+	return new Set(values && typeof values === 'object' ? Object.keys(values) : []);
 }
 
 /**
@@ -55,7 +76,7 @@ function startUnset({ fields, ...rest }: ResourceMapperFields): ResourceMapperFi
  * with the type its saved column has. Empty for a new node or one that maps no property.
  */
 export function savedPropertyColumns(ctx: ILoadOptionsFunctions): AccountProperty[] {
-	const columns = ctx.getCurrentNodeParameter('columns') as Partial<ResourceMapperValue> | undefined;
+	const columns = savedColumns(ctx);
 	const values = columns?.value;
 	if (!values || typeof values !== 'object') return [];
 	const schema: ResourceMapperField[] = Array.isArray(columns.schema) ? columns.schema : [];
