@@ -192,8 +192,8 @@ const DEFS: Record<'A' | 'B', AccountDef> = {
 };
 
 const PLANS = ['free', 'starter', 'growth', 'enterprise'];
-/** The custom customer properties every account has registered: the ones its seeded customers carry. */
-export const REGISTERED_PROPERTIES = ['Country', 'Plan', 'Group', 'Seats'];
+/** The custom customer properties every account has registered: the ones its seeded customers carry (VIP only the customers tagged vip). */
+export const REGISTERED_PROPERTIES = ['Country', 'Plan', 'Group', 'Seats', 'VIP'];
 const GROUPS = ['pilot', 'control', 'beta'];
 const CUSTOMER_TAGS = ['vip', 'beta', 'churn-risk', 'enterprise', 'onboarding', 'newsletter', 'partner'];
 const FEEDBACK_TAGS = ['pricing', 'support', 'bug', 'feature-request', 'praise', 'ux', 'billing'];
@@ -345,6 +345,8 @@ function seedActivity(
 			properties,
 			channel: rng() < 0.85 ? 'email' : 'inapp',
 		});
+		// A boolean property only some customers carry, as a flag is; drawn from nothing, so the other data stay as they were.
+		if (c.tags.includes('vip')) c.properties.push({ label: 'VIP', name: 'vip', type: 'boolean', value: true });
 		customers.push(c);
 	}
 	if (!bulk) {

@@ -26,6 +26,7 @@ export const PROPERTY_COLUMNS = [
 	['property:Group', 'Group (property)', 'string', false],
 	['property:Plan', 'Plan (property)', 'string', false],
 	['property:Seats', 'Seats (property)', 'number', false],
+	['property:VIP', 'VIP (property)', 'boolean', false],
 ];
 
 export const CUSTOMER_COLUMNS = [

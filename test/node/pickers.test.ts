@@ -114,8 +114,9 @@ describe('Customer › Create or Update: the property label from the account', (
 			'customProperties.property[0].label',
 		);
 		expect(sent.map((request) => [pathOf(request), queryOf(request)])).toEqual([['/api/v2/customers', { limit: '500' }]]);
-		expect(results.map((entry) => entry.value)).toEqual(['Country', 'Group', 'Plan', 'Seats']);
+		expect(results.map((entry) => entry.value)).toEqual(['Country', 'Group', 'Plan', 'Seats', 'VIP']);
 		expect(results.find((entry) => entry.value === 'Seats')?.description).toMatch(/^Number \(seats\)/);
+		expect(results.find((entry) => entry.value === 'VIP')?.description).toMatch(/^Boolean \(vip\)/);
 		expect(results.find((entry) => entry.value === 'Plan')?.description).toMatch(/^Text \(plan\)/);
 	});
 });

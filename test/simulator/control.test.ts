@@ -21,7 +21,7 @@ describe('POST /__sim/reset and GET /__sim/state', () => {
 			faultSeed: 1,
 			log: true,
 			unregisteredProperties: 'refuse',
-			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
+			registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'VIP'],
 			responses: 'spec',
 			shownFields: [],
 		});

@@ -29,7 +29,7 @@ describe('the refuse reading (the default)', () => {
 	test('a row with an unregistered label fails with a reason naming it and writes nothing; registered labels pass in any case', async () => {
 		expect(client.sim.state().config).toMatchObject({
 			unregisteredProperties: 'refuse',
-			registeredProperties: ['Country', 'Plan', 'Group', 'Seats'],
+			registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'VIP'],
 		});
 		const r = await upsert([
 			{ email: 'labels.refused@example.com', first_name: 'Refused', properties: [{ label: 'plan', value: 'pro' }, { label: 'region', value: 'EMEA' }] },
@@ -48,7 +48,7 @@ describe('the refuse reading (the default)', () => {
 		client.sim.configure({ registeredProperties: ['Region', 'Lifecycle Stage'] });
 		const ok = await upsert([{ email: 'labels.more@example.com', properties: [{ label: 'region', value: 'EMEA' }, { label: 'lifecycle_stage', value: 'lead' }] }]);
 		expect(ok.body.data['labels.more@example.com'].status).toBe('created');
-		expect(client.sim.configure({ registeredProperties: [] }).registeredProperties).toEqual(['Country', 'Plan', 'Group', 'Seats']);
+		expect(client.sim.configure({ registeredProperties: [] }).registeredProperties).toEqual(['Country', 'Plan', 'Group', 'Seats', 'VIP']);
 		const refused = await upsert([{ email: 'labels.more@example.com', properties: [{ label: 'region', value: 'APAC' }] }]);
 		expect(refused.body.data['labels.more@example.com']).toEqual({ status: 'failed', reason: 'property "region" is not a registered custom property of this account' });
 		expect((await customer('labels.more@example.com')).properties.find((p: any) => p.name === 'region').value).toBe('EMEA');
@@ -72,10 +72,10 @@ describe('the refuse reading (the default)', () => {
 	test('the reading survives a reset, is set by the control API or at start, and is checked', async () => {
 		expect((await client.control('POST', '/config', { unregisteredProperties: 'accept', registeredProperties: ['Region'] })).body.config).toMatchObject({
 			unregisteredProperties: 'accept',
-			registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'Region'],
+			registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'VIP', 'Region'],
 		});
 		client.sim.reset();
-		expect(client.sim.state().config).toMatchObject({ unregisteredProperties: 'accept', registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'Region'] });
+		expect(client.sim.state().config).toMatchObject({ unregisteredProperties: 'accept', registeredProperties: ['Country', 'Plan', 'Group', 'Seats', 'VIP', 'Region'] });
 		expect((await client.control('POST', '/config', { unregisteredProperties: 'maybe' })).status).toBe(400);
 		expect((await client.control('POST', '/config', { registeredProperties: 'Region' })).status).toBe(400);
 
