@@ -98,6 +98,21 @@ describe('a boolean column', () => {
 		const bodies = sim.requests({ method: 'POST', path: '/api/v2/customers' }).map((request) => request.body);
 		expect(bodies).toEqual([{ subscribers: [{ email: vipCustomer.email }] }]);
 	});
+
+	test("n8n 1.88's editor saves false for every boolean column, hidden ones too: a column still hidden (removed) sends nothing", async () => {
+		const { fields } = await customerList();
+		const vipCustomer = await aCustomerWith('VIP');
+		sim.clearRequests();
+		const { error } = await runNode({
+			service,
+			typeVersion: 3,
+			parameters: { resource: 'customer', operation: 'upsert', columns: { ...saved(fields, { email: field('email'), 'property:VIP': false }), attemptToConvertTypes: false, convertFieldsToString: false } },
+			items: [{ email: vipCustomer.email }],
+		});
+		expect(error).toBeUndefined();
+		const bodies = sim.requests({ method: 'POST', path: '/api/v2/customers' }).map((request) => request.body);
+		expect(bodies).toEqual([{ subscribers: [{ email: vipCustomer.email }] }]);
+	});
 });
 
 describe('saved property columns', () => {

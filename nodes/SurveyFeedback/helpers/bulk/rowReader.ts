@@ -222,10 +222,14 @@ function columnRowReader<T>(
 		// empty text into 0 for a number and refuses it for a boolean), a date keeps the service's zone
 		// rule, and every n8n version reads alike (n8n 1.88 cannot skip its own check of `columns.value`).
 		const mapperOf = itemParameter<Partial<ResourceMapperValue>>(ctx, 'columns', {});
+		// A column the user has not added (hidden, `removed`) sends nothing, whatever value the editor
+		// gave it: n8n 1.88's editor saves false for every boolean column, hidden ones too.
+		const notAdded = new Set((mapper.schema ?? []).filter((field) => field.removed).map((field) => field.id));
 		return (itemIndex) => {
 			const raw: IDataObject = {};
 			const properties: PropertyEntry[] = [];
 			for (const [id, value] of Object.entries(mapperOf(itemIndex).value ?? {})) {
+				if (notAdded.has(id)) continue;
 				const label = propertyLabelOf(id);
 				if (label !== undefined) {
 					properties.push(...property(label, value, typeOf.get(id), `Columns › ${propertyColumnName(label)}`, itemIndex));
