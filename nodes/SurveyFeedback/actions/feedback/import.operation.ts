@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ServiceRecord } from '../../../shared/serviceRecord';
-
 import { campaignLocator } from '../../../shared/descriptions';
 import { at } from '../../../shared/errors';
 import { requireText } from '../../../shared/inputs';
