@@ -110,11 +110,12 @@ describe('rule 4: reports take YYYY-MM-DD only, in the account time zone', () =>
 
 	/** The fuller answers (`responses: 'full'`) echo the resolved range: `get` against them. */
 	async function inFull(path: string) {
+		const before = client.sim.configure({}).responses;
 		client.sim.configure({ responses: 'full' });
 		try {
 			return await client.get(path);
 		} finally {
-			client.sim.configure({ responses: 'spec' });
+			client.sim.configure({ responses: before });
 		}
 	}
 
