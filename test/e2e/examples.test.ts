@@ -74,7 +74,10 @@ function checkCrmCustomProperties(res: ExecuteResult, log: LoggedRequest[], refu
 	expect(posts).toHaveLength(1);
 	expect(posts[0].body.subscribers).toEqual(contacts.map(crmSubscriber));
 	// Read back once (Execute Once), filtered by a property that came from the CRM.
-	const reads = log.filter((r) => r.method === 'GET' && r.path === '/api/v2/customers');
+	// Map Automatically reads the account's properties once (the newest customers), for the CRM's fields the saved schema does not list.
+	const customerReads = log.filter((r) => r.method === 'GET' && r.path === '/api/v2/customers');
+	const reads = customerReads.filter((r) => r.query.attributes);
+	expect(customerReads.length - reads.length).toBeLessThanOrEqual(1);
 	expect(reads).toHaveLength(1);
 	expect(reads[0].query.attributes).toEqual([{ name: 'country', op: 'equal', value: 'DE' }]);
 	const inGermany = outputItems(res, 'Customers in Germany').map((c) => c.email);
