@@ -75,9 +75,14 @@ async function fillColumn(id: string, value: string): Promise<void> {
 async function saveAndRun(email: string): Promise<void> {
 	await editor.node.close();
 	await editor.save();
+	// The editor may show the workflow's new ID before n8n has stored it (a 404 until then).
+	const stored = () => savedColumns().catch((error: Error) => ({ notYet: error.message }));
 	await waitUntil(
-		async () => (await savedColumns()).value?.email === email,
-		async () => `n8n saved the columns ${JSON.stringify(await savedColumns())}`,
+		async () => {
+			const columns = await stored();
+			return 'value' in columns && columns.value?.email === email;
+		},
+		async () => `n8n saved the columns ${JSON.stringify(await stored())}`,
 	);
 	await editor.executeWorkflow();
 }
