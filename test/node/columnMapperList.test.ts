@@ -99,6 +99,12 @@ describe('a boolean column', () => {
 		expect(bodies).toEqual([{ subscribers: [{ email: vipCustomer.email }] }]);
 	});
 
+	test("n8n 1.88's editor saves false for a hidden boolean column too: the list keeps it hidden", async () => {
+		const hiddenVip = { ...savedColumn('VIP', 'boolean'), removed: true };
+		const { fields } = await customerList(saved([hiddenVip], { email: field('email'), 'property:VIP': false }));
+		expect(fields.find((entry) => entry.id === 'property:VIP')).toMatchObject({ removed: true });
+	});
+
 	test("n8n 1.88's editor saves false for every boolean column, hidden ones too: a column still hidden (removed) sends nothing", async () => {
 		const { fields } = await customerList();
 		const vipCustomer = await aCustomerWith('VIP');

@@ -65,10 +65,15 @@ function booleansOnRequest({ fields, ...rest }: ResourceMapperFields, mapped: Se
 /** The node's saved `columns` as the editor sends them with the request for the list (none for a new node). */
 const savedColumns = (ctx: ILoadOptionsFunctions) => ctx.getCurrentNodeParameter('columns') as Partial<ResourceMapperValue> | undefined;
 
-/** The IDs of the columns the saved values map. */
+/**
+ * The IDs of the columns the saved values map, but for those the saved list still hides: n8n 1.88's
+ * editor saves false for a hidden boolean column too, which maps nothing the user chose.
+ */
 function savedColumnIds(ctx: ILoadOptionsFunctions): Set<string> {
-	const values = savedColumns(ctx)?.value;
-	return new Set(values && typeof values === 'object' ? Object.keys(values) : []);
+	const columns = savedColumns(ctx);
+	const values = columns?.value;
+	const hidden = new Set((columns?.schema ?? []).filter((field) => field.removed).map((field) => field.id));
+	return new Set(values && typeof values === 'object' ? Object.keys(values).filter((id) => !hidden.has(id)) : []);
 }
 
 /**
