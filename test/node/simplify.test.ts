@@ -238,9 +238,9 @@ function simplifiedFieldNamesOf(property: INodeProperties): string[] {
 describe('which operations offer Simplify', () => {
 	const description = new SurveyFeedback().description;
 
-	it('a new node gets version 3; workflows saved with versions 1 and 2 keep theirs', () => {
-		expect(description.version).toEqual([1, 2, 3]);
-		expect(description.defaultVersion).toBe(3);
+	it('a new node gets version 3.1; workflows saved with versions 1, 2 and 3 keep theirs', () => {
+		expect(description.version).toEqual([1, 2, 3, 3.1]);
+		expect(description.defaultVersion).toBe(3.1);
 	});
 
 	it('exactly the operations above, each with the toggle only from version 2', () => {
@@ -252,14 +252,14 @@ describe('which operations offer Simplify', () => {
 		for (const toggle of toggles) {
 			const versions = toggle.displayOptions?.show?.['@version'];
 			const isReport = (toggle.displayOptions?.show?.resource as string[])[0] === 'report';
-			if (isReport) expect([[2], [3]]).toContainEqual(versions);
-			else expect(versions).toEqual([2, 3]);
+			if (isReport) expect([[2], [3, 3.1]]).toContainEqual(versions);
+			else expect(versions).toEqual([2, 3, 3.1]);
 		}
 	});
 
 	it("as a tool, version 2's description names the simplified fields; version 1's stays as it was", () => {
 		const descriptions = description.properties.filter((property) => property.name === 'toolDescription');
-		const v2 = descriptions.filter((property) => ['[2,3]', '[2]'].includes(JSON.stringify(property.displayOptions?.show?.['@version'])));
+		const v2 = descriptions.filter((property) => ['[2,3,3.1]', '[2]'].includes(JSON.stringify(property.displayOptions?.show?.['@version'])));
 		const v1 = descriptions.filter((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[1]');
 		expect(v2).toHaveLength(CASES.length);
 		expect(v1).toHaveLength(CASES.length);
@@ -328,7 +328,7 @@ describe('Report › Get from version 3: a flat row with the breakdown', () => {
 		const descriptions = new SurveyFeedback().description.properties.filter(
 			(property) => property.name === 'toolDescription' && (property.displayOptions?.show?.resource as string[] | undefined)?.[0] === 'report',
 		);
-		const v3 = descriptions.find((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[3]');
+		const v3 = descriptions.find((property) => JSON.stringify(property.displayOptions?.show?.['@version']) === '[3,3.1]');
 		expect(v3?.default).toContain(`Each record returned has only these fields: ${V3_FIELDS.join(', ')}.`);
 	});
 });

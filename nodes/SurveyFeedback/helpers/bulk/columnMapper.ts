@@ -2,7 +2,7 @@ import type { FieldType, INodeProperties, ResourceMapperField, ResourceMapperFie
 
 import { PROPERTY_SOURCE_HINT, type AccountProperty } from '../../methods/accountProperties';
 import { propertyTypeAndValue } from '../descriptions';
-import { VERSION_3 } from '../versions';
+import { VERSION_3, VERSION_3_0_ONLY, VERSION_3_1 } from '../versions';
 import { EXTRA_FIELD_CHOICES } from './extraFields';
 
 /**
@@ -72,14 +72,19 @@ export function mapperFields(columns: Column[], properties: AccountProperty[] = 
 /** The mapper's notice: where the property columns come from and how to send one they do not show. */
 const PROPERTY_NOTICE = `The columns after the operation's own fields are the account's custom properties: ${PROPERTY_SOURCE_HINT}. To send one the list does not show, add it under Options › Other Custom Properties, or use Map Automatically with Send as Custom Properties.`;
 
-/** The `columns` parameter of version 3 (and its notice, for the operations that take custom properties). */
+/**
+ * The `columns` parameter of version 3 (and its notice, for the operations that take custom
+ * properties). Version 3.1 adds n8n's Attempt to Convert Types, on in a new node: version 3
+ * always converts, and an n8n 2.x editor saved `attemptToConvertTypes: false` in each of its
+ * mappers, so that saved value cannot mean "turned off" there.
+ */
 export function columnsProperties({ method, takesProperties }: ColumnSet): INodeProperties[] {
-	const columns: INodeProperties = {
+	const columns = (typeConversion: boolean): INodeProperties => ({
 		displayName: 'Columns',
 		name: 'columns',
 		type: 'resourceMapper',
 		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
+		default: { mappingMode: 'defineBelow', value: null, ...(typeConversion ? { attemptToConvertTypes: true } : {}) },
 		required: true,
 		typeOptions: {
 			loadOptionsDependsOn: ['authentication'],
@@ -90,12 +95,14 @@ export function columnsProperties({ method, takesProperties }: ColumnSet): INode
 				addAllFields: true,
 				multiKeyMatch: false,
 				supportAutoMap: true,
+				...(typeConversion ? { showTypeConversionOptions: true } : {}),
 			},
 		},
-		displayOptions: { show: VERSION_3 },
-	};
-	if (!takesProperties) return [columns];
-	return [{ displayName: PROPERTY_NOTICE, name: 'columnsNotice', type: 'notice', default: '', displayOptions: { show: VERSION_3 } }, columns];
+		displayOptions: { show: typeConversion ? VERSION_3_1 : VERSION_3_0_ONLY },
+	});
+	const both = [columns(false), columns(true)];
+	if (!takesProperties) return both;
+	return [{ displayName: PROPERTY_NOTICE, name: 'columnsNotice', type: 'notice', default: '', displayOptions: { show: VERSION_3 } }, ...both];
 }
 
 /** "Other Custom Properties": properties the columns do not list, as `{ label, value, type }`. */

@@ -6,7 +6,7 @@ import { at, fieldError } from '../../../shared/errors';
 import { attempt, checked, describeType, problem } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { accountProperties, type AccountProperty } from '../../methods/accountProperties';
-import { isVersion3 } from '../versions';
+import { isVersion3, offersTypeConversion } from '../versions';
 import { PROPERTY_FIELD_TYPES, propertyColumnName, propertyLabelOf, propertyTypeOf, type ColumnSet } from './columnMapper';
 import { extraFieldSettings, fold, type ExtraFieldSettings } from './extraFields';
 import { itemJsonReader, type ItemJsonReader } from './itemJson';
@@ -19,8 +19,9 @@ import { automapNames, editorLabels, editorRow, rowSchema, takesProperties, type
  * the row's table (rowTable.ts) and its schema:
  * - versions 1 and 2, Define Below: each field from its editor parameter;
  * - version 3, Map Each Column Manually: each column's value from `columns.value`, converted to the
- *   column's type as n8n's resource mapper converts it (`validateFieldType`), dates by the
- *   service's rule in the workflow's zone, a property column as a `{ label, value, type }` entry;
+ *   column's type as n8n's resource mapper converts it (`validateFieldType`; from version 3.1 only
+ *   with Attempt to Convert Types on, else the value must have the type), dates by the service's
+ *   rule in the workflow's zone, a property column as a `{ label, value, type }` entry;
  * - Map Automatically (every version): each item's JSON by field name (itemJson.ts), the fields
  *   named like a custom property of the account taken as that property, with its type.
  * A column or field whose value is null, undefined or empty text is not sent.
@@ -50,25 +51,38 @@ function itemJsonOf(table: RowTable, { ignoreOthers = false } = {}): ItemJsonRea
 }
 
 /**
+ * The column types Attempt to Convert Types acts on: when it is off, a value must already have the
+ * type (n8n's strict check); text and dates are read as with it on.
+ */
+const STRICT_TYPES = new Set<FieldType>(['number', 'boolean', 'array', 'object']);
+
+const typeWanted = (type: FieldType) => (type === 'array' ? 'a list (such as a JSON list [ … ])' : type === 'boolean' ? 'true or false' : `a ${type}`);
+
+/**
  * A column's value as the column's type wants it: converted as n8n's resource mapper converts a
- * value (numeric text to a number, `TRUE`/`false`/1/0 to a boolean, a JSON list to a list), a
+ * value (numeric text to a number, `TRUE`/`false`/1/0 to a boolean, a JSON list to a list) unless
+ * `convertTypes` is false (Attempt to Convert Types off: it must already have the type), a
  * property's date by the service's rule (an ISO instant in UTC, read in the workflow's zone when
  * it has none; the row's own dates are its table's); undefined when empty. Raises a property's
  * problem.
  */
-export function columnValue(value: unknown, type: FieldType | undefined, timezone: string, { property = false } = {}): unknown {
+export function columnValue(value: unknown, type: FieldType | undefined, timezone: string, { property = false, convertTypes = true } = {}): unknown {
 	if (isEmpty(value)) return undefined;
 	if (type === 'dateTime') return property ? apiDate(value, 'iso', { timezone }) : value;
 	if (!type || type === 'string') {
 		if (!property || value === null || typeof value !== 'object') return value;
 		problem(`is ${describeType(value)}; a custom property takes text, a number, a boolean or a date`);
 	}
-	const result = validateFieldType('column', value, type as FieldType);
+	const result = validateFieldType('column', value, type as FieldType, { strict: !convertTypes });
 	if (result.valid) return result.newValue;
+	if (!convertTypes && STRICT_TYPES.has(type as FieldType)) {
+		return problem(
+			`must be ${typeWanted(type as FieldType)}, got ${JSON.stringify(value)}; with Attempt to Convert Types off, a value must already have its column's type (turn it on to convert text such as "true" or "42")`,
+		);
+	}
 	// A field of the row keeps what n8n could not convert: its own rule names the problem in the row's words.
 	if (!property) return value;
-	const wanted = type === 'array' ? 'a list (such as a JSON list [ … ])' : type === 'boolean' ? 'true or false' : `a ${type}`;
-	return problem(`must be ${wanted} (the property's type), got ${JSON.stringify(value)}`);
+	return problem(`must be ${typeWanted(type as FieldType)} (the property's type), got ${JSON.stringify(value)}`);
 }
 
 /**
@@ -189,12 +203,15 @@ function columnRowReader<T>(
 	const { columns } = reading.columns;
 	const withProperties = takesProperties(table);
 	const mapper = ctx.getNodeParameter('columns', 0, {}) as Partial<ResourceMapperValue>;
+	// Version 3 always converts; from 3.1, Attempt to Convert Types decides, on unless turned off
+	// (a workflow made by the API or an AI agent may leave it out).
+	const convertTypes = !offersTypeConversion(ctx) || mapper.attemptToConvertTypes !== false;
 	const optionsOf = itemParameter<IDataObject>(ctx, 'options', {});
 	const typeOf = new Map<string, FieldType | undefined>((mapper.schema ?? []).map((field) => [field.id, field.type]));
 	const byId = new Map(columns.map((column) => [column.id, column]));
 	const columnLabel = (field: string) => `Columns › ${byId.get(field)?.displayName ?? field}`;
 	const property = (label: string, value: unknown, type: FieldType | undefined, where: string, itemIndex: number): PropertyEntry[] => {
-		const converted = checked(at({ node, itemIndex }, where), () => columnValue(value, type, timezone, { property: true }));
+		const converted = checked(at({ node, itemIndex }, where), () => columnValue(value, type, timezone, { property: true, convertTypes }));
 		return converted === undefined ? [] : [{ label, value: converted, type: propertyTypeOf(type) }];
 	};
 
@@ -237,7 +254,7 @@ function columnRowReader<T>(
 				}
 				const column = byId.get(id);
 				if (!column) throw fieldError(at({ node, itemIndex }, `Columns › ${id}`), 'is not a column of this operation; remove it from the mapping');
-				const converted = checked(at({ node, itemIndex }, columnLabel(id)), () => columnValue(value, column.type, timezone));
+				const converted = checked(at({ node, itemIndex }, columnLabel(id)), () => columnValue(value, column.type, timezone, { convertTypes }));
 				if (converted !== undefined) raw[id] = converted as IDataObject[string];
 			}
 			if (properties.length) raw.properties = properties as unknown as IDataObject[];
@@ -280,8 +297,13 @@ function columnRowReader<T>(
 		return { ...kept, properties: entries as unknown as IDataObject[] };
 	};
 
+	// With Attempt to Convert Types off, an item's field must already have its column's type.
+	const strictFields = convertTypes ? [] : columns.filter(({ type }) => STRICT_TYPES.has(type));
 	return (itemIndex) => {
 		const { raw, label, ignored } = fromItemJson(prepared(items[itemIndex].json, itemIndex), { node, itemIndex, ...settings });
+		for (const { id, type } of strictFields) {
+			if (id in raw) checked(at({ node, itemIndex }, label(id)), () => columnValue(raw[id], type, timezone, { convertTypes: false }));
+		}
 		if (withProperties) {
 			const given = attempt(() => propertyList(raw.properties));
 			if ('value' in given) withOtherProperties(raw, itemIndex, given.value as PropertyEntry[]);
