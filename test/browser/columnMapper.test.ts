@@ -1,9 +1,10 @@
 /**
- * The column mapper of version 3 as a user fills it, in the n8n editor in a headless Chromium,
+ * The column mapper of version 3.1 as a user fills it, in the n8n editor in a headless Chromium,
  * against the n8n that `npm run dev` starts: the simulator's customers carry a boolean custom
  * property, VIP, which the mapper offers under "Add column to send" (a switch has no unset look).
  * A user who maps only Email sends no VIP, so the customers keep theirs; a user who adds VIP sees
- * it off, and sends it on once switched on.
+ * it off, and sends it on once switched on. A new node shows Attempt to Convert Types on; turned
+ * off, it is saved off, and a true boolean is still sent.
  * Screenshots go to .browser-shots/column-mapper/.
  */
 import * as fs from 'node:fs';
@@ -19,6 +20,7 @@ import { EXAMPLES_CREDENTIAL } from '../../dev/n8n/simulatorCredentials';
 const SHOTS = path.join(REPO_ROOT, '.browser-shots', 'column-mapper');
 const NODE = 'Create or update customers'; // the node the action adds, named after it
 const VIP = 'property:VIP';
+const CONVERT_TYPES = 'attemptToConvertTypes';
 
 let dev: DevEditor;
 let browser: Browser;
@@ -41,7 +43,7 @@ const vipOf = (customer: Customer | undefined) => customer?.properties.find((pro
 const upserts = () => dev.sim.requests({ path: '/api/v2/customers', method: 'POST' }).map((request) => request.body);
 
 /** The saved node's `columns`, as n8n stores the workflow. */
-async function savedColumns(): Promise<{ value: Record<string, unknown>; schema: Array<{ id: string; type: string; defaultValue?: unknown }> }> {
+async function savedColumns(): Promise<{ value: Record<string, unknown>; schema: Array<{ id: string; type: string; defaultValue?: unknown }>; attemptToConvertTypes?: boolean }> {
 	const id = path.basename(new URL(editor.page.url()).pathname);
 	const { data } = (await dev.n8n.rest('GET', `/workflows/${id}`)) as { data: { nodes: Array<{ name: string; parameters: { columns: never } }> } };
 	return data.nodes.find((node) => node.name === NODE)!.parameters.columns;
@@ -112,18 +114,20 @@ describe("the column mapper's boolean property column", () => {
 	it('not added, it is hidden, left out of the saved values, and the run sends no VIP: the customer keeps its VIP', async () => {
 		await newCustomerUpsert();
 		await fillColumn('email', customer.email);
+		expect(await editor.node.switchIsOn(CONVERT_TYPES)).toBe(true);
 		await editor.pictures.screenshot(path.join(SHOTS, '01-only-email.png'));
 		const before = upserts().length;
 		await saveAndRun(customer.email);
 
 		const columns = await savedColumns();
 		expect(columns.value).toEqual({ email: customer.email });
+		expect(columns.attemptToConvertTypes).toBe(true);
 		expect(columns.schema.find((field) => field.id === VIP)).toMatchObject({ type: 'boolean', removed: true });
 		expect(upserts().slice(before)).toEqual([{ subscribers: [{ email: customer.email }] }]);
 		expect(vipOf((await customers()).find((entry) => entry.email === customer.email))).toBe(true);
 	});
 
-	it('added, it shows off; switched on, it is saved and sent as true', async () => {
+	it('added, it shows off; switched on, it is saved and sent as true, with Attempt to Convert Types off too', async () => {
 		await newCustomerUpsert();
 		await fillColumn('email', 'vip.from.the.browser@example.com');
 		await editor.node.parameters.getByTestId('add-fields-select').click();
@@ -137,11 +141,14 @@ describe("the column mapper's boolean property column", () => {
 			() => editor.node.switchIsOn(VIP),
 			() => 'the VIP switch stays off',
 		);
+		await editor.node.toggleSwitch(CONVERT_TYPES);
 		await editor.pictures.screenshot(path.join(SHOTS, '02-vip-on.png'));
 		const before = upserts().length;
 		await saveAndRun('vip.from.the.browser@example.com');
 
-		expect((await savedColumns()).value).toEqual({ email: 'vip.from.the.browser@example.com', [VIP]: true });
+		const columns = await savedColumns();
+		expect(columns.value).toEqual({ email: 'vip.from.the.browser@example.com', [VIP]: true });
+		expect(columns.attemptToConvertTypes).toBe(false);
 		expect(upserts().slice(before)).toEqual([
 			{ subscribers: [{ email: 'vip.from.the.browser@example.com', properties: [{ label: 'VIP', value: true, type: 'boolean' }] }] },
 		]);
