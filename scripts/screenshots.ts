@@ -35,8 +35,8 @@ async function main(): Promise<void> {
 		await save('node-panel.png');
 		await editor.node.close();
 
-		// A new node's column mapper (version 3) on Customer › Create or Update: the customer's fields, then
-		// the account's custom properties as columns.
+		// A new node's column mapper (version 3.1) on Customer › Create or Update: the customer's fields, then
+		// the account's custom properties as columns, and Attempt to Convert Types.
 		await editor.newWorkflow();
 		await editor.searchNodesPanel(editor.page.getByTestId('node-creator-plus-button'), 'Manual');
 		await editor.nodesPanelItem('Manual Trigger').click();
@@ -51,8 +51,8 @@ async function main(): Promise<void> {
 		await editor.node.close();
 		await editor.node.open('Create or update customers');
 		await editor.node.expectParameters(['Email', 'Seats (property)'], []);
-		// Scrolled to the last columns: the customer's lists, then the properties.
-		await editor.node.parameters.getByText('Seats (property)').scrollIntoViewIfNeeded();
+		// Scrolled to the last columns: the customer's lists, then the properties, then the toggle.
+		await editor.node.parameters.getByTestId('parameter-input-attemptToConvertTypes').scrollIntoViewIfNeeded();
 		await save('column-mapper.png');
 		await editor.node.close();
 
