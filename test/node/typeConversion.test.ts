@@ -44,8 +44,8 @@ const IMPORT_SCHEMA = [column('email', 'Email', 'string', true), column('score',
 
 /** The `columns` parameter as the editor stores it, with Attempt to Convert Types as given (left out when undefined). */
 function columns(mappingMode: 'defineBelow' | 'autoMapInputData', schema: ResourceMapperField[], value: IDataObject | null, attemptToConvertTypes?: boolean): ResourceMapperValue {
-	const stored: ResourceMapperValue = { mappingMode, value: value as ResourceMapperValue['value'], matchingColumns: [], schema, convertFieldsToString: false };
-	return attemptToConvertTypes === undefined ? stored : { ...stored, attemptToConvertTypes };
+	const stored = { mappingMode, value: value as ResourceMapperValue['value'], matchingColumns: [], schema, convertFieldsToString: false };
+	return (attemptToConvertTypes === undefined ? stored : { ...stored, attemptToConvertTypes }) as ResourceMapperValue;
 }
 
 const run = (typeVersion: number, parameters: Record<string, unknown>, options: Partial<RunOptions> = {}) => runNode({ service, parameters, typeVersion, ...options });
