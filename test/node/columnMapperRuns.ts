@@ -18,6 +18,17 @@ export function columns(mappingMode: 'defineBelow' | 'autoMapInputData', schema:
 	return { mappingMode, value: value as ResourceMapperValue['value'], matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: false };
 }
 
+/** A column of the saved schema, as the editor stores it. */
+export const column = (id: string, displayName: string, type: ResourceMapperField['type'], required = false): ResourceMapperField => ({
+	id,
+	displayName,
+	type,
+	required,
+	defaultMatch: false,
+	canBeUsedToMatch: false,
+	display: true,
+});
+
 /** A field of the list, as the editor shows it: [id, name, type, required]. */
 export const brief = (fields: ResourceMapperField[]) => fields.map(({ id, displayName, type, required }) => [id, displayName, type, required]);
 

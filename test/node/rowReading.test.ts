@@ -12,6 +12,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { nodeOf } from '../helpers/engine';
 import { byId, field } from '../helpers/parameters';
+import { column } from './columnMapperRuns';
 import { runNode, type RunOptions } from '../helpers/runNode';
 import { sendableCampaigns, serviceFor, useSimulator } from '../helpers/simulator';
 import { testTransport } from '../helpers/transport';
@@ -30,16 +31,6 @@ beforeEach(() => {
 
 const bodies = (path: string) => sim.requests({ method: 'POST', path }).filter((r) => r.path === path).map((r) => r.body as IDataObject);
 const propertyReads = () => sim.requests({ method: 'GET', path: '/api/v2/customers' }).length;
-
-const column = (id: string, displayName: string, type: ResourceMapperField['type'], required = false): ResourceMapperField => ({
-	id,
-	displayName,
-	type,
-	required,
-	defaultMatch: false,
-	canBeUsedToMatch: false,
-	display: true,
-});
 
 const CUSTOMER_SCHEMA = [
 	column('email', 'Email', 'string', true),

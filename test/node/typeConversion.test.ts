@@ -11,6 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
 import { nodeOf } from '../helpers/engine';
 import { byId, field } from '../helpers/parameters';
+import { column } from './columnMapperRuns';
 import { runNode, type RunOptions } from '../helpers/runNode';
 import { sendableCampaigns, serviceFor, useSimulator } from '../helpers/simulator';
 import { testTransport } from '../helpers/transport';
@@ -28,16 +29,6 @@ beforeEach(() => {
 });
 
 const bodies = (path: string) => sim.requests({ method: 'POST', path }).filter((r) => r.path === path).map((r) => r.body as IDataObject);
-
-const column = (id: string, displayName: string, type: ResourceMapperField['type'], required = false): ResourceMapperField => ({
-	id,
-	displayName,
-	type,
-	required,
-	defaultMatch: false,
-	canBeUsedToMatch: false,
-	display: true,
-});
 
 const CUSTOMER_SCHEMA = [column('email', 'Email', 'string', true), column('property:Active', 'Active (property)', 'boolean'), column('property:Seats', 'Seats (property)', 'number')];
 const IMPORT_SCHEMA = [column('email', 'Email', 'string', true), column('score', 'Score', 'number', true), column('topics', 'Topics', 'array')];
