@@ -18,8 +18,9 @@ import type {
 export const upper = (m: Metric): string => m.toUpperCase();
 
 /**
- * A customer. The subscription flag, the status and the update date are the simulator's own
- * (the spec names a customer status only as the `customerStatus` filter): only `responses: 'full'` sends them.
+ * A customer. The subscription flag and its who and when, the status and the update date are the
+ * simulator's own (the spec names a customer status only as the `customerStatus` filter): only
+ * `responses: 'full'` sends them.
  */
 export function customerView(store: AccountStore, c: Customer) {
 	const view = {
@@ -45,7 +46,7 @@ export function customerView(store: AccountStore, c: Customer) {
 		updatedDate: iso(c.updatedAt),
 	};
 	if (store.responses === 'full') return view;
-	const { status: _status, unsubscribed: _unsubscribed, updatedDate: _updatedDate, ...named } = view;
+	const { status: _status, unsubscribed: _unsubscribed, unsubscribedBy: _by, unsubscribedDate: _date, updatedDate: _updatedDate, ...named } = view;
 	return named;
 }
 
@@ -56,9 +57,13 @@ export function customerView(store: AccountStore, c: Customer) {
  */
 export const secondShape = (store: AccountStore): boolean => store.responses === 'spec' && store.account.code === 'b';
 
+/**
+ * A feedback response. Its customer's tags, its source and its send and open dates are the
+ * simulator's own (the reference's fields seen name none of them): only `responses: 'full'` sends them.
+ */
 export function feedbackView(store: AccountStore, f: Feedback) {
 	const campaign = store.campaign(f.campaignId);
-	return {
+	const view = {
 		id: f.id,
 		feedbackId: f.id,
 		customerId: f.customerId,
@@ -93,8 +98,15 @@ export function feedbackView(store: AccountStore, f: Feedback) {
 		sendDate: iso(f.sendAt),
 		openDate: iso(f.openAt),
 	};
+	if (store.responses === 'full') return view;
+	const { customerTags: _tags, source: _source, sendDate: _sendDate, openDate: _openDate, ...named } = view;
+	return named;
 }
 
+/**
+ * A sent survey. Its customer's tags and properties and its scheduled date are the simulator's own
+ * (the reference's fields seen name none of them): only `responses: 'full'` sends them.
+ */
 export function outboxView(store: AccountStore, o: OutboxRecord) {
 	const campaign = store.campaign(o.campaignId);
 	const view = {
@@ -126,7 +138,9 @@ export function outboxView(store: AccountStore, o: OutboxRecord) {
 		},
 	};
 	if (o.hideSurveyId) delete view.surveyId;
-	return view;
+	if (store.responses === 'full') return view;
+	const { customerTags: _tags, customProps: _props, scheduledDate: _scheduledDate, ...named } = view;
+	return named;
 }
 
 /** cxMetrics are computed from the company's live feedback on every read (post-delete recalculation). */

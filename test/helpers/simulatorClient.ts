@@ -78,6 +78,16 @@ export class SimulatorClient {
 		return call<T>(this.sim, method, `/__sim${path}`, { body, form: 'none' });
 	}
 
+	/** Runs `run` against the simulator's fuller answers (`responses: 'full'`), then back to the spec's. */
+	async inFull<T>(run: () => Promise<T>): Promise<T> {
+		this.sim.configure({ responses: 'full' });
+		try {
+			return await run();
+		} finally {
+			this.sim.configure({ responses: 'spec' });
+		}
+	}
+
 	/** Every page of a v2 list, following `pages` wherever it is. */
 	async all(path: string, key: string, listKey: string, opts: CallOptions = {}): Promise<any[]> {
 		const out: any[] = [];

@@ -97,7 +97,8 @@ describe('POST /__sim/records', () => {
 		expect((await client.get('/api/v2/outbox?email=ctl.customer@example.com')).body.data.surveys[0]).toMatchObject({
 			surveyCreatedDate: '2026-01-01T00:00:00.000Z', channel: 'embed', sentBy: 'imported', status: 'delivered',
 		});
-		expect((await client.get('/api/v2/customers?email=ctl.customer@example.com')).body.data.subscribers[0]).toMatchObject({ unsubscribedBy: 'self', properties: [{ label: 'Plan', name: 'plan', type: 'text', value: 'pro' }] });
+		const customers = await client.inFull(() => client.get('/api/v2/customers?email=ctl.customer@example.com'));
+		expect(customers.body.data.subscribers[0]).toMatchObject({ unsubscribedBy: 'self', properties: [{ label: 'Plan', name: 'plan', type: 'text', value: 'pro' }] });
 		const template = client.sim.insert(client.A.id, 'templates', [{ metric: 'star' }])[0];
 		const campaign = client.sim.insert(client.A.id, 'campaigns', [{ name: 'Ctl', metric: 'star', templateId: template.id, channel: 'link' }])[0];
 		expect(campaign).toMatchObject({ metric: 'STAR', channel: 'link', isActive: true, templateId: template.id });

@@ -45,14 +45,7 @@ describe('scores', () => {
 });
 
 describe('reports', () => {
-	const full = async <T>(run: () => Promise<T>): Promise<T> => {
-		client.sim.configure({ responses: 'full' });
-		try {
-			return await run();
-		} finally {
-			client.sim.configure({ responses: 'spec' });
-		}
-	};
+	const full = <T>(run: () => Promise<T>) => client.inFull(run);
 
 	test('by default an entry carries only the fields the reference names: campaignId, questionsStats, trend, last, deliveryStats', async () => {
 		const r = await client.get('/api/v2/reports?startDate=2026-03-01&endDate=2026-03-31');

@@ -7,18 +7,12 @@ import { useSimulatorClient } from '../helpers/simulatorClient';
 
 const client = useSimulatorClient();
 
-const INVENTED_CUSTOMER_FIELDS = ['status', 'unsubscribed', 'updatedDate'];
+const INVENTED_CUSTOMER_FIELDS = ['status', 'unsubscribed', 'unsubscribedBy', 'unsubscribedDate', 'updatedDate'];
+const INVENTED_FEEDBACK_FIELDS = ['customerTags', 'source', 'sendDate', 'openDate'];
+const INVENTED_OUTBOX_FIELDS = ['customerTags', 'customProps', 'scheduledDate'];
+const inFull = <T>(run: () => Promise<T>) => client.inFull(run);
 
-async function inFull<T>(run: () => Promise<T>): Promise<T> {
-	client.sim.configure({ responses: 'full' });
-	try {
-		return await run();
-	} finally {
-		client.sim.configure({ responses: 'spec' });
-	}
-}
-
-describe("customers: no status, subscription flag or update date unless 'full'", () => {
+describe("customers: no status, subscription flag, its who and when, or update date unless 'full'", () => {
 	test('lists and by ID, both accounts', async () => {
 		for (const key of [client.A.readKey, client.B.readKey]) {
 			const [customer] = (await client.get('/api/v2/customers?limit=1', { key })).body.data.subscribers;
@@ -35,6 +29,27 @@ describe("customers: no status, subscription flag or update date unless 'full'",
 		for (const field of INVENTED_CUSTOMER_FIELDS) expect(a.body.data.subscribers[0]).toHaveProperty(field);
 		expect([a.body.pages, b.body.pages]).toEqual([500, 60]);
 		expect([a.body.data.pages, b.body.data.pages]).toEqual([undefined, undefined]);
+	});
+});
+
+describe("feedback and sent surveys: no field the reference's fields seen do not name, unless 'full'", () => {
+	test('feedback lists and by ID; outbox lists', async () => {
+		const [feedback] = (await client.get('/api/v2/feedback?limit=1')).body.data.responses;
+		const byId = (await client.get(`/api/v2/feedback/${feedback.id}`)).body.data;
+		const [sent] = (await client.get('/api/v2/outbox?limit=1')).body.data.surveys;
+		for (const record of [feedback, byId]) for (const field of INVENTED_FEEDBACK_FIELDS) expect(record).not.toHaveProperty(field);
+		for (const field of INVENTED_OUTBOX_FIELDS) expect(sent).not.toHaveProperty(field);
+		expect(feedback).toEqual(expect.objectContaining({ id: expect.any(String), email: expect.any(String), score: expect.any(Number), createdDate: expect.any(String) }));
+		expect(sent).toEqual(expect.objectContaining({ email: expect.any(String), surveyCreatedDate: expect.any(String) }));
+	});
+
+	test("'full' sends them", async () => {
+		const [feedback, sent] = await inFull(async () => [
+			(await client.get('/api/v2/feedback?limit=1')).body.data.responses[0],
+			(await client.get('/api/v2/outbox?limit=1')).body.data.surveys[0],
+		]);
+		for (const field of INVENTED_FEEDBACK_FIELDS) expect(feedback).toHaveProperty(field);
+		for (const field of INVENTED_OUTBOX_FIELDS) expect(sent).toHaveProperty(field);
 	});
 });
 
