@@ -77,6 +77,23 @@ describe('the toggle in the editor', () => {
 	});
 });
 
+describe('version 3.1 beside version 3', () => {
+	test('every operation shows the same parameters on both, the mapper aside, which only 3.1 offers the toggle on', () => {
+		const description = new SurveyFeedback(testTransport()).description;
+		const operations = description.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options as Array<{ value: string }>).map(({ value }) => ({ resource: (property.displayOptions?.show?.resource as string[])[0], operation: value })));
+		expect(operations.length).toBeGreaterThan(30);
+		const shown = (typeVersion: number, parameters: { resource: string; operation: string }) => {
+			const node = nodeOf('surveyFeedback', parameters, { typeVersion }) as INode;
+			return description.properties
+				.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description))
+				.map((property) => [property.name, property.type, property.name === 'columns' ? undefined : property.default]);
+		};
+		for (const parameters of operations) expect([parameters, shown(3.1, parameters)]).toEqual([parameters, shown(3, parameters)]);
+	});
+});
+
 describe('Attempt to Convert Types on', () => {
 	test.each([
 		['on', true],
