@@ -13,6 +13,7 @@ import { DateTime } from 'luxon';
 
 import { nodeError, nodesThatRan, outputItems, PINNED_N8N_VERSION, REPO_ROOT, type ExecuteResult } from '../../dev/n8n/harness';
 import { needsModelOrMcpClient } from '../../dev/n8n/examples';
+import { crmSubscriber } from '../helpers/crmExample';
 import {
 	ACCOUNT_A,
 	CAMPAIGN_A1,
@@ -33,24 +34,8 @@ const runnable = Object.keys(examples).filter(
 	(file) => !examples[file].nodes.some((node) => node.type === TRIGGER_TYPE) && !needsModelOrMcpClient(examples[file]),
 );
 
-/** What the CRM example's sync sends for a contact: its fields, the registered properties as columns (with their types), then its other fields. */
-function crmSubscriber(c: Record<string, any>) {
-	return {
-		email: c.email,
-		first_name: c.firstName,
-		last_name: c.lastName,
-		company: c.companyName,
-		properties: [
-			{ label: 'Plan', value: c.plan, type: 'text' },
-			{ label: 'Seats', value: c.seats, type: 'number' },
-			{ label: 'Country', value: c.country, type: 'text' },
-			...(c.referralCode ? [{ label: 'referralCode', value: c.referralCode, type: 'text' }] : []),
-		],
-	};
-}
-
 /**
- * crm-custom-properties.json (version 3, Map Automatically): the CRM's bookkeeping kept out by Fields to Ignore, one
+ * crm-custom-properties.json (version 3.1, Map Automatically): the CRM's bookkeeping kept out by Fields to Ignore, one
  * request; the rows the service refuses (an unregistered label, `refused` of them) are each their item's error in its
  * place (On Error: Continue, the same on every n8n version), the others sync, and the customers in Germany are read
  * back by their Country property.

@@ -1,5 +1,5 @@
 /**
- * The examples' version 3 syncs (examples/crm-custom-properties.json, examples/sync-spreadsheet.json)
+ * The examples' version 3.1 syncs (examples/crm-custom-properties.json, examples/sync-spreadsheet.json)
  * run in n8n's own engine against the simulator's strict reading of property labels, with the
  * request bodies asserted exactly.
  */
@@ -8,6 +8,7 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { crmSubscriber } from '../helpers/crmExample';
 import { runNode } from '../helpers/runNode';
 import { posted, useColumnMapper } from './columnMapperRuns';
 
@@ -30,23 +31,7 @@ describe("the examples' syncs against the simulator's strict reading of property
 		const { json, sent, error } = await runNode({ service, parameters, items, typeVersion, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(posted(sent)).toEqual([
-			[
-				'/api/v2/customers',
-				{
-					subscribers: items.map((c) => ({
-						email: c.email,
-						first_name: c.firstName,
-						last_name: c.lastName,
-						company: c.companyName,
-						properties: [
-							{ label: 'Plan', value: c.plan, type: 'text' },
-							{ label: 'Seats', value: c.seats, type: 'number' },
-							{ label: 'Country', value: c.country, type: 'text' },
-							...(c.referralCode ? [{ label: 'referralCode', value: c.referralCode, type: 'text' }] : []),
-						],
-					})),
-				},
-			],
+			['/api/v2/customers', { subscribers: items.map(crmSubscriber) }],
 		]);
 		// Each refused row is its item's error, in its place; the others synced, Fields to Ignore named in them.
 		expect(json.map((row, i) => (row.error ? i : row.email))).toEqual(items.map((c, i) => (c.referralCode ? i : c.email)));
