@@ -6,7 +6,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
-import { VERSION_2 } from '../../nodes/SurveyFeedback/helpers/versions';
+import { FROM_VERSION_2 } from '../../nodes/SurveyFeedback/helpers/versions';
 import { pathOf, queryOf } from '../helpers/engine';
 import { expression } from '../helpers/parameters';
 import { runNode, type RunOptions } from '../helpers/runNode';
@@ -116,11 +116,11 @@ describe('the Sort collection in the built description', () => {
 		const v1Sort = fieldsOf(v1Holder!).find(({ name }) => name === 'sort')!;
 		expect(valuesOf(v1Sort)).toEqual(orders);
 
-		const v2Collections = collections.filter((property) => shownOn(property) === undefined || JSON.stringify(shownOn(property)) === JSON.stringify(VERSION_2['@version']));
+		const v2Collections = collections.filter((property) => shownOn(property) === undefined || JSON.stringify(shownOn(property)) === JSON.stringify(FROM_VERSION_2['@version']));
 		for (const collection of v2Collections.slice(0, -1)) expect(fieldsOf(collection).map(({ name }) => name)).not.toContain('sort');
 		const sort = v2Collections[v2Collections.length - 1];
 		expect(sort).toMatchObject({ displayName: 'Sort', name: 'sort', type: 'collection', default: {} });
-		expect(shownOn(sort)).toEqual(VERSION_2['@version']);
+		expect(shownOn(sort)).toEqual(FROM_VERSION_2['@version']);
 		expect(fieldsOf(sort)).toEqual([{ ...v1Sort, displayName: 'Order', name: 'order' }]);
 		// Below every other collection of the operation, and below Options where it has one.
 		expect(own.indexOf(sort)).toBeGreaterThan(Math.max(...v2Collections.slice(0, -1).map((collection) => own.indexOf(collection))));

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { type RecordShape, simplifiedFieldNames } from '../../shared/records';
 import { outputProperties } from '../helpers/output/output';
-import { VERSION_1, VERSION_2, VERSION_2_ONLY, VERSION_3 } from '../helpers/versions';
+import { VERSION_1, FROM_VERSION_2, VERSION_2_ONLY, FROM_VERSION_3 } from '../helpers/versions';
 import type { OperationModule } from '../operationModule';
 
 /** A resource of the node: its entry in the Resource list and its operations. */
@@ -75,15 +75,15 @@ function toolDescription(operation: OperationModule): INodeProperties[] {
 	});
 	if (!returns) return [property(text, {})];
 	const withFields = (shape: RecordShape) => `${text} Each record returned has only these fields: ${simplifiedFieldNames(shape).join(', ')}.`;
-	if (!returnsFromVersion3) return [property(text, VERSION_1), property(withFields(returns), VERSION_2)];
-	return [property(text, VERSION_1), property(withFields(returns), VERSION_2_ONLY), property(withFields(returnsFromVersion3), VERSION_3)];
+	if (!returnsFromVersion3) return [property(text, VERSION_1), property(withFields(returns), FROM_VERSION_2)];
+	return [property(text, VERSION_1), property(withFields(returns), VERSION_2_ONLY), property(withFields(returnsFromVersion3), FROM_VERSION_3)];
 }
 
 /** Simplify and the tool's Output of an operation that returns records, per node version. */
 function operationOutputProperties({ returns, returnsFromVersion3 }: OperationModule): INodeProperties[] {
 	if (!returns) return [];
 	if (!returnsFromVersion3) return outputProperties(returns);
-	return [...outputProperties(returns, VERSION_2_ONLY), ...outputProperties(returnsFromVersion3, VERSION_3)];
+	return [...outputProperties(returns, VERSION_2_ONLY), ...outputProperties(returnsFromVersion3, FROM_VERSION_3)];
 }
 
 /** The node's Resource list, and per resource its Operation list and every operation's properties. */

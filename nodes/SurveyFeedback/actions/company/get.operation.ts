@@ -6,7 +6,7 @@ import { companyRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
 import { getByIdOperation } from '../../helpers/operations/getById';
-import { BEFORE_VERSION_3, isVersion3, VERSION_3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3OrLater, FROM_VERSION_3 } from '../../helpers/versions';
 
 /** Versions 1 and 2: the ID or domain typed in (a saved workflow keeps its `companyId`). */
 const byId = getByIdOperation({
@@ -48,7 +48,7 @@ const companyLocator: INodeProperties = {
 			validation: [{ type: 'regex', properties: { regex: '^[^\\s@/]+\\.[^\\s@/]+$', errorMessage: 'Not a domain name such as example.com' } }],
 		},
 	],
-	displayOptions: { show: VERSION_3 },
+	displayOptions: { show: FROM_VERSION_3 },
 };
 
 export const properties: INodeProperties[] = [
@@ -57,7 +57,7 @@ export const properties: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
-	if (!isVersion3(this)) return (await byId.execute.call(this, itemIndex, api)) as IDataObject;
+	if (!isVersion3OrLater(this)) return (await byId.execute.call(this, itemIndex, api)) as IDataObject;
 	const key = requireText(this.getNodeParameter('company', itemIndex, undefined, { extractValue: true }), at({ node: this.getNode(), itemIndex }, 'Company'));
 	return recordOf(await api.request({ method: 'GET', path: `/api/v2/companies/${encodeURIComponent(key)}`, itemIndex }));
 }

@@ -7,7 +7,7 @@ import { customerRecord } from '../../../shared/records';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
 import { getByIdOperation } from '../../helpers/operations/getById';
-import { BEFORE_VERSION_3, isVersion3, VERSION_3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3OrLater, FROM_VERSION_3 } from '../../helpers/versions';
 
 /** Versions 1 and 2: the customer ID typed in (a saved workflow keeps its `customerId`). */
 const byId = getByIdOperation({
@@ -44,7 +44,7 @@ const customerLocator: INodeProperties = {
 			validation: [{ type: 'regex', properties: { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: 'Not an email address' } }],
 		},
 	],
-	displayOptions: { show: VERSION_3 },
+	displayOptions: { show: FROM_VERSION_3 },
 };
 
 export const properties: INodeProperties[] = [
@@ -70,7 +70,7 @@ async function customerByEmail(ctx: IExecuteFunctions, itemIndex: number, api: S
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
-	if (!isVersion3(this)) return (await byId.execute.call(this, itemIndex, api)) as IDataObject;
+	if (!isVersion3OrLater(this)) return (await byId.execute.call(this, itemIndex, api)) as IDataObject;
 	const field = at({ node: this.getNode(), itemIndex }, 'Customer');
 	const mode = this.getNodeParameter('customer.mode', itemIndex, 'id') as string;
 	const value = this.getNodeParameter('customer', itemIndex, undefined, { extractValue: true });

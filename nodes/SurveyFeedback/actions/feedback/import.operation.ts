@@ -11,7 +11,7 @@ import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { BEFORE_VERSION_3, isVersion3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { feedbackColumns, listOptions, withListOptions } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
@@ -61,7 +61,7 @@ export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Prom
 	const timezone = this.getTimezone();
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const importOptionsOf = itemParameter(this, 'importOptions', {});
-	const version3 = isVersion3(this);
+	const version3 = isVersion3OrLater(this);
 	const mapperOptionsOf = itemParameter<IDataObject>(this, 'options', {});
 	const read = rowReader<IDataObject & { email: string }>(this, IMPORTED_RESPONSE, await withAccountProperties(this, api, IMPORTED_RESPONSE, feedbackColumns));
 	return (itemIndex) => {

@@ -2,7 +2,7 @@ import type { FieldType, INodeProperties, ResourceMapperField, ResourceMapperFie
 
 import { PROPERTY_SOURCE_HINT, type AccountProperty } from '../../methods/accountProperties';
 import { propertyTypeAndValue } from '../descriptions';
-import { VERSION_3, VERSION_3_0_ONLY, VERSION_3_1 } from '../versions';
+import { FROM_VERSION_3, VERSION_3_0_ONLY, FROM_VERSION_3_1 } from '../versions';
 import { EXTRA_FIELD_CHOICES } from './extraFields';
 
 /**
@@ -10,7 +10,7 @@ import { EXTRA_FIELD_CHOICES } from './extraFields';
  * parameter named `columns`, as n8n's own write operations have it): every field of the row is a
  * column with its type, filled per column (Map Each Column Manually) or from each item's JSON
  * (Map Automatically). This file holds what the columns are and the mapper's parameters; the
- * editor's lists of columns are in methods/resourceMapping.ts, the reading in columnReader.ts.
+ * editor's lists of columns are in methods/resourceMapping.ts, the reading of each item in rowReader.ts.
  */
 
 /** A field of the row as a column: its name in the row (the service's), as a person reads it, its type. */
@@ -98,11 +98,11 @@ export function columnsProperties({ method, takesProperties }: ColumnSet): INode
 				...(typeConversion ? { showTypeConversionOptions: true } : {}),
 			},
 		},
-		displayOptions: { show: typeConversion ? VERSION_3_1 : VERSION_3_0_ONLY },
+		displayOptions: { show: typeConversion ? FROM_VERSION_3_1 : VERSION_3_0_ONLY },
 	});
 	const both = [columns(false), columns(true)];
 	if (!takesProperties) return both;
-	return [{ displayName: PROPERTY_NOTICE, name: 'columnsNotice', type: 'notice', default: '', displayOptions: { show: VERSION_3 } }, ...both];
+	return [{ displayName: PROPERTY_NOTICE, name: 'columnsNotice', type: 'notice', default: '', displayOptions: { show: FROM_VERSION_3 } }, ...both];
 }
 
 /** "Other Custom Properties": properties the columns do not list, as `{ label, value, type }`. */
@@ -168,6 +168,6 @@ export function mapperOptions({ takesProperties, before = [] }: { takesPropertie
 		placeholder: 'Add Option',
 		default: {},
 		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		displayOptions: { show: VERSION_3 },
+		displayOptions: { show: FROM_VERSION_3 },
 	};
 }

@@ -6,7 +6,7 @@ import { at, fieldError } from '../../../shared/errors';
 import { attempt, checked, describeType, problem } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { accountProperties, type AccountProperty } from '../../methods/accountProperties';
-import { isVersion3, offersTypeConversion } from '../versions';
+import { isVersion3OrLater, offersTypeConversion } from '../versions';
 import { PROPERTY_FIELD_TYPES, propertyColumnName, propertyLabelOf, propertyTypeOf, type ColumnSet } from './columnMapper';
 import { extraFieldSettings, fold, type ExtraFieldSettings } from './extraFields';
 import { itemJsonReader, type ItemJsonReader } from './itemJson';
@@ -120,7 +120,7 @@ export interface RowReading {
  * mapper lists. The operation then reads them once (methods/accountProperties.ts).
  */
 export function accountPropertiesNeeded(ctx: IExecuteFunctions, table: RowTable, columns: ColumnSet): boolean {
-	if (!isVersion3(ctx) || !columns.takesProperties) return false;
+	if (!isVersion3OrLater(ctx) || !columns.takesProperties) return false;
 	const mapper = ctx.getNodeParameter('columns', 0, {}) as Partial<ResourceMapperValue>;
 	if (mapper.mappingMode !== 'autoMapInputData') return false;
 	const known = new Set([...Object.keys(automapNames(table)), ...(table.readOnly ?? [])].map(fold));
@@ -165,7 +165,7 @@ export function rowReader<T extends IDataObject = IDataObject>(ctx: IExecuteFunc
 		output,
 	});
 
-	if (reading.columns && isVersion3(ctx)) return columnRowReader(ctx, table, { ...reading, columns: reading.columns }, finish);
+	if (reading.columns && isVersion3OrLater(ctx)) return columnRowReader(ctx, table, { ...reading, columns: reading.columns }, finish);
 
 	if (ctx.getNodeParameter('inputMode', 0, 'mapFields') === 'itemJson') {
 		const items = ctx.getInputData();

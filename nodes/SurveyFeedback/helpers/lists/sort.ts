@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { at } from '../../../shared/errors';
 import { optionalText } from '../../../shared/inputs';
-import { isVersion2, VERSION_1, VERSION_2 } from '../versions';
+import { isVersion2OrLater, VERSION_1, FROM_VERSION_2 } from '../versions';
 
 /**
  * Where a list's order is chosen. Version 1 has a Sort field among the list's Filters or Options;
@@ -16,7 +16,7 @@ const SORT = 'sort';
 /** Version 2's Sort collection holds one field: the order. */
 const ORDER = 'order';
 
-function withVersion(property: INodeProperties, version: typeof VERSION_1 | typeof VERSION_2): INodeProperties {
+function withVersion(property: INodeProperties, version: typeof VERSION_1 | typeof FROM_VERSION_2): INodeProperties {
 	return { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...version } } };
 }
 
@@ -42,10 +42,10 @@ export function withSortCollection(properties: INodeProperties[], holder: string
 	return [
 		...properties.flatMap((property) =>
 			property === collection
-				? [withVersion(collection, VERSION_1), ...(rest.length ? [withVersion({ ...collection, options: rest }, VERSION_2)] : [])]
+				? [withVersion(collection, VERSION_1), ...(rest.length ? [withVersion({ ...collection, options: rest }, FROM_VERSION_2)] : [])]
 				: [property],
 		),
-		withVersion(sortCollection, VERSION_2),
+		withVersion(sortCollection, FROM_VERSION_2),
 	];
 }
 
@@ -54,7 +54,7 @@ export function withSortCollection(properties: INodeProperties[], holder: string
  * field (`label` is how messages name that collection), version 2 the Sort collection's Order.
  */
 export function readSort(ctx: IExecuteFunctions, itemIndex: number, holder: { name: string; label: string }): string | undefined {
-	const [collection, field, fieldLabel] = isVersion2(ctx) ? [SORT, ORDER, 'Sort › Order'] : [holder.name, SORT, `${holder.label} › Sort`];
+	const [collection, field, fieldLabel] = isVersion2OrLater(ctx) ? [SORT, ORDER, 'Sort › Order'] : [holder.name, SORT, `${holder.label} › Sort`];
 	const values = ctx.getNodeParameter(collection, itemIndex, {}) as Record<string, unknown>;
 	return optionalText(values[field], at({ node: ctx.getNode(), itemIndex }, fieldLabel))?.trim();
 }

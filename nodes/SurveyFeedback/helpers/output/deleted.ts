@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ServiceRecord } from '../../../shared/serviceRecord';
 
 import type { ItemOutcome, Prepared } from '../../operationModule';
-import { isVersion2 } from '../versions';
+import { isVersion2OrLater } from '../versions';
 
 /**
  * What a delete returns for each item it deleted. Version 1 returns the service's answer for the
@@ -15,7 +15,7 @@ import { isVersion2 } from '../versions';
 
 /** The output of one deleted record: `identifier` is what the item named, `answer` the service's answer. */
 export function deletedRecord(ctx: IExecuteFunctions, identifier: IDataObject, answer: ServiceRecord): IDataObject {
-	return isVersion2(ctx) ? { ...identifier, deleted: true } : answer;
+	return isVersion2OrLater(ctx) ? { ...identifier, deleted: true } : answer;
 }
 
 /** The outcomes of a bulk delete's batch, each deleted item's output named by `identifierOf` its value. */
@@ -25,7 +25,7 @@ export function deletedOutcomes<T>(
 	outcomes: ItemOutcome[],
 	identifierOf: (value: T) => IDataObject,
 ): ItemOutcome[] {
-	if (!isVersion2(ctx)) return outcomes;
+	if (!isVersion2OrLater(ctx)) return outcomes;
 	const values = new Map(batch.map(({ itemIndex, value }) => [itemIndex, value]));
 	return outcomes.map((outcome) => {
 		if ('error' in outcome) return outcome;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
 import type { OperationModule } from '../../operationModule';
-import { VERSION_2 } from '../versions';
+import { FROM_VERSION_2 } from '../versions';
 import { isToolRun, simplifyRecord } from './toolMode';
 
 /**
@@ -18,7 +18,7 @@ export function returnedShape(operation: OperationModule, typeVersion: number): 
 }
 
 /** Simplify, Output and Fields of an operation that returns `shape` records, on the given versions (from version 2). */
-export function outputProperties(shape: RecordShape, versions: { '@version': number[] } = VERSION_2): INodeProperties[] {
+export function outputProperties(shape: RecordShape, versions: { '@version': number[] } = FROM_VERSION_2): INodeProperties[] {
 	const simplifiedList = simplifiedFieldNames(shape).join(', ');
 	return [
 		{
