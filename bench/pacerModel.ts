@@ -32,6 +32,7 @@ export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: 
 	documented: { label: 'sliding 150 per 60 s (documented)', one: [0.98, 0], oneReturnAll: [0.98, 0], shared: [0.95, 0.02] },
 	sliding15per6s: { label: 'sliding 15 per 6 s', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08] },
 	fixedMinute: { label: 'fixed 150 per clock minute', one: [0.9, 0.05], oneReturnAll: [0.8, 1], shared: [0.5, 0.1] },
+	fixed15per6s: { label: 'fixed 15 per 6 s of the clock', one: [0.9, 0.05], oneReturnAll: [0.75, 0.1] },
 	tokenBucket: { label: 'token bucket 2.5 per s, burst 10', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08], shared: [0.8, 0.1] },
 	documentedWithHeaders: { label: 'documented, with rate-limit headers (IETF)', one: [0.98, 0.01], oneReturnAll: [0.98, 0.01], shared: [0.95, 0.02] },
 };

@@ -22,6 +22,7 @@ export const SHAPES: Record<string, RateLimitConfig> = {
 	documented: DEFAULT_RATE_LIMIT,
 	sliding15per6s: { shape: 'sliding', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
 	fixedMinute: { shape: 'fixed', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'none' },
+	fixed15per6s: { shape: 'fixed', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
 	tokenBucket: { shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10, retryAfter: false, headers: 'none' },
 	documentedWithHeaders: { ...DEFAULT_RATE_LIMIT, headers: 'ietf' },
 };
