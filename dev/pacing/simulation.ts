@@ -43,6 +43,8 @@ export interface Run {
 	spanMs: number;
 	/** The same, for a perfect client that sends whenever the limiter admits (same executions, mean latency). */
 	leastMs: number;
+	/** When its first request was sent, epoch ms: where a window fixed to the clock falls. */
+	firstSentAt: number;
 	/** leastMs / spanMs. */
 	share: number;
 	/** The least time for a perfect client that also keeps to the credential's ceiling in each process. */
@@ -91,6 +93,15 @@ export interface SimulationOptions {
 	pacer?: (ceiling: RateLimit, clock: Clock) => PacerLike;
 	/** The credential's Max Rate Limit Wait; its default when absent. */
 	maxRateLimitWaitMs?: number;
+	/** When the run starts, epoch ms; by default somewhere in a minute, by the seed. */
+	startAt?: number;
+	/**
+	 * The same load ran before in the same processes and ended this long before this one starts, as a
+	 * workflow run again in one n8n: their pacers keep what they learnt. The figures are this run's;
+	 * the promises (the ceiling, Retry-After, the half second after a refusal, nothing given up) are
+	 * counted over both.
+	 */
+	againAfterMs?: number;
 }
 
 export async function simulate(options: SimulationOptions): Promise<Run> {
@@ -98,7 +109,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	const ceiling = options.ceiling ?? DOCUMENTED;
 	const seed = options.seed ?? 7;
 	// Somewhere in a minute, by the seed: a clock-aligned window starts at a different moment of the run.
-	const startAt = 1_700_000_040_000 + ((seed * 23) % 60) * 1000;
+	const startAt = options.startAt ?? 1_700_000_040_000 + ((seed * 23) % 60) * 1000;
 	const clock = new VirtualClock({ start: startAt, seed });
 	const service$ = createLimiter(service);
 	let ok = 0;
@@ -150,7 +161,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 				left--;
 				longestWaitMs = Math.max(longestWaitMs, sent - readyAt);
 				readyAt = answered;
-				firstAcceptedMs[p] ??= answered - startAt - (startsMs[p] ?? 0);
+				firstAcceptedMs[p] ??= answered - from - (startsMs[p] ?? 0);
 				if (refusedSince !== undefined) longestRefusedWaitMs[p] = Math.max(longestRefusedWaitMs[p], answered - refusedSince);
 				refusedSince = undefined;
 			} else {
@@ -161,22 +172,25 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			}
 		}
 	};
-	const runs: Array<Promise<void>> = [];
-	for (let p = 0; p < processes; p++) {
-		const pacer = options.pacer ? options.pacer(DOCUMENTED, clock) : new AccountPacer(DOCUMENTED, clock);
-		runs.push(
-			(async () => {
-				await clock.sleep(startsMs[p] ?? 0);
-				await Promise.all(counts[p].map((count) => execution(p, pacer, count)));
-				finishedMs[p] = clock.now() - startAt;
-			})(),
-		);
+	const pacers = Array.from({ length: processes }, () => (options.pacer ? options.pacer(DOCUMENTED, clock) : new AccountPacer(DOCUMENTED, clock)));
+	let from = startAt;
+	if (options.againAfterMs !== undefined) {
+		await clock.runUntil(Promise.all(pacers.map((pacer, p) => Promise.all(counts[p].map((count) => execution(p, pacer, count))))));
+		await clock.runUntil(clock.sleep(options.againAfterMs));
+		[from, ok, refused, first, last, longestWaitMs] = [clock.now(), 0, 0, Infinity, -Infinity, 0];
+		firstAcceptedMs.length = 0;
+		longestRefusedWaitMs.fill(0);
 	}
+	const runs = pacers.map(async (pacer, p) => {
+		await clock.sleep(startsMs[p] ?? 0);
+		await Promise.all(counts[p].map((count) => execution(p, pacer, count)));
+		finishedMs[p] = clock.now() - from;
+	});
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
 	const meanLatencyMs = (latencyMs[0] + latencyMs[1]) / 2;
-	const leastMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs).spanMs;
-	const perfect = perfectClient(service, counts, startsMs, startAt, meanLatencyMs, ceiling);
+	const leastMs = perfectClient(service, counts, startsMs, from, meanLatencyMs).spanMs;
+	const perfect = perfectClient(service, counts, startsMs, from, meanLatencyMs, ceiling);
 	const leastWithinCeilingMs = perfect.spanMs;
 	const mostInCeilingWindow = Math.max(...sentAt.map((times) => mostWithin(times, ceiling.windowMs)));
 	const run: Run = {
@@ -184,6 +198,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 		refused,
 		spanMs,
 		leastMs,
+		firstSentAt: first,
 		share: leastMs / spanMs,
 		leastWithinCeilingMs,
 		mostInCeilingWindow,
