@@ -134,6 +134,7 @@ describe('a Return All of 40 pages under a window of 15 fixed to the clock every
 	const windows = (from: number, spanMs: number) => Math.floor((from + spanMs) / WINDOW_MS) - Math.floor(from / WINDOW_MS) + 1;
 	test.each([
 		['the first in its process', undefined],
+		['5 s after the first ended', 5_000],
 		['20 s after the first ended', 20_000],
 		['45 s after the first ended', 45_000],
 	])('%s: every page read, in no more windows than a perfect client uses, at most 11 refused', async (_, againAfterMs) => {

@@ -126,6 +126,9 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	const refusedPlainlyAt: number[] = new Array(processes).fill(-Infinity);
 	let sentSoonAfterRefusal = 0;
 	let longestWaitMs = 0;
+	/** When the limiter admitted each request, and those of them before this run (see againAfterMs). */
+	const admitted: number[] = [];
+	let admittedBefore: number[] = [];
 	const counts = perExecution(options);
 	const maxWaitMs = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
 
@@ -148,6 +151,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			await clock.sleep(roundTrip / 2);
 			const arrival = clock.now();
 			const verdict = service$.take(arrival);
+			if (verdict.ok) admitted.push(arrival);
 			const headers = limitHeaders(service, verdict, arrival);
 			// PACER_TRACE=1: one line per request (process, seconds from the start when sent, the answer), to follow a run.
 			if (process.env.PACER_TRACE) console.log(p, ((sent - startAt) / 1000).toFixed(3), verdict.ok ? 'ok' : '429');
@@ -177,7 +181,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	if (options.againAfterMs !== undefined) {
 		await clock.runUntil(Promise.all(pacers.map((pacer, p) => Promise.all(counts[p].map((count) => execution(p, pacer, count))))));
 		await clock.runUntil(clock.sleep(options.againAfterMs));
-		[from, ok, refused, first, last, longestWaitMs] = [clock.now(), 0, 0, Infinity, -Infinity, 0];
+		[from, ok, refused, first, last, longestWaitMs, admittedBefore] = [clock.now(), 0, 0, Infinity, -Infinity, 0, [...admitted]];
 		firstAcceptedMs.length = 0;
 		longestRefusedWaitMs.fill(0);
 	}
@@ -189,8 +193,9 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
 	const meanLatencyMs = (latencyMs[0] + latencyMs[1]) / 2;
-	const leastMs = perfectClient(service, counts, startsMs, from, meanLatencyMs).spanMs;
-	const perfect = perfectClient(service, counts, startsMs, from, meanLatencyMs, ceiling);
+	// A run that follows another meets the limiter as that one left it.
+	const leastMs = perfectClient(service, counts, startsMs, from, meanLatencyMs, undefined, admittedBefore).spanMs;
+	const perfect = perfectClient(service, counts, startsMs, from, meanLatencyMs, ceiling, admittedBefore);
 	const leastWithinCeilingMs = perfect.spanMs;
 	const mostInCeilingWindow = Math.max(...sentAt.map((times) => mostWithin(times, ceiling.windowMs)));
 	const run: Run = {
@@ -229,10 +234,19 @@ function perExecution(options: SimulationOptions): number[][] {
  * its last was answered and the limiter admits it (known without asking), the one that has waited
  * longest first, each request taking `latencyMs` there and back; within the ceiling of each process
  * when one is given. `startAt` places the load on the limiter's clock (where a clock-aligned window
- * starts matters).
+ * starts matters); `admitted`, the moments the limiter admitted requests before it, what it still counts.
  */
-export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): { spanMs: number; longestWaitMs: number } {
+export function perfectClient(
+	service: RateLimitConfig,
+	counts: number[][],
+	startsMs: number[],
+	startAt: number,
+	latencyMs: number,
+	ceiling?: RateLimit,
+	admitted: number[] = [],
+): { spanMs: number; longestWaitMs: number } {
 	const limiter = createLimiter({ ...service, countRefused: false });
+	for (const at of admitted) limiter.take(at);
 	const sent: number[][] = counts.map(() => []);
 	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0), since: startAt + (startsMs[p] ?? 0) })));
 	let first = Infinity;
