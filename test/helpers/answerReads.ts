@@ -62,10 +62,10 @@ interface Fn {
 	self: Vals;
 	key: string;
 }
-/** A text the code holds; `built` when a template made it. */
 type Value =
 	| AnswerPart
 	| ScannedName
+	/** A text the code holds; `built` when a template made it. */
 	| { kind: 'text'; text: string; built?: boolean }
 	| { kind: 'bool'; value: boolean }
 	/** What comes from outside: n8n's arguments and parameters, a library's results. */
@@ -89,6 +89,8 @@ export interface Finding {
 	places: string[];
 	kind: 'scan' | 'handedAway' | 'lost';
 	what: string;
+	/** The requests whose answers it concerns. */
+	requests: Set<string>;
 }
 
 interface Variable extends Versioned {
@@ -107,7 +109,6 @@ interface State extends Versioned {
 	self: Vals;
 	result: Vals;
 	deps: Map<Versioned, number>;
-	ran: boolean;
 	dirty: boolean;
 	running: boolean;
 }
@@ -143,7 +144,7 @@ const ARRAY_METHODS = new Set([
 ]);
 /** Library functions an answer may be handed to: they convert it, output it or test it, and read no field by name. */
 const PASS_THROUGH = new Set([
-	'String', 'Number', 'Boolean', 'JSON.stringify', 'JSON.parse', 'Array.isArray', 'Number.isFinite', 'Number.isInteger', 'Number.isNaN', 'isNaN',
+	'String', 'Number', 'Boolean', 'Array.isArray', 'Number.isFinite', 'Number.isInteger', 'Number.isNaN', 'isNaN',
 	'isFinite', 'parseInt', 'parseFloat', 'encodeURIComponent', 'Date.parse', 'returnJsonArray', 'constructExecutionMetaData', 'update', 'digest',
 ]);
 
@@ -252,7 +253,7 @@ export class AnswerReads {
 			for (const statement of unreached) this.fromOutside(this.fn(statement, this.moduleScope, none()));
 		}
 		for (const source of files) this.lostReads(source);
-		for (const [site, told] of this.requestSites) if (!told) this.finding(site, 'lost', `${site.getText().slice(0, 80)}: the test cannot tell this request's method and path`);
+		for (const [site, told] of this.requestSites) if (!told) this.finding(site, 'lost', `cannot tell the method and path of ${site.getText().slice(0, 80)}`);
 		return this;
 	}
 
@@ -294,7 +295,6 @@ export class AnswerReads {
 			if (grow(state.result, state.run())) state.version++;
 		} finally {
 			state.running = false;
-			state.ran = true;
 			this.current = outer;
 		}
 	}
@@ -362,7 +362,6 @@ export class AnswerReads {
 				result: none(),
 				deps: new Map(),
 				version: 0,
-				ran: false,
 				dirty: true,
 				running: false,
 				run: () => this.runFunction(fn, made, pins),
@@ -485,7 +484,6 @@ export class AnswerReads {
 				result: none(),
 				deps: new Map(),
 				version: 0,
-				ran: false,
 				dirty: true,
 				running: false,
 				run: () => {
@@ -556,6 +554,7 @@ export class AnswerReads {
 		}
 		if (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) {
 			const holder = this.ev(target.expression, cx);
+			if (holder.has('u')) this.handedAway(`${target.getText().slice(0, 40)} (kept where the test cannot follow it)`, [target], [value], target);
 			const names = ts.isPropertyAccessExpression(target) ? [target.name.text] : texts(this.ev(target.argumentExpression, cx));
 			for (const container of holder.values()) {
 				if (container.kind === 'object' && names.length) for (const name of names) this.put(container, name, value);
@@ -668,28 +667,33 @@ export class AnswerReads {
 
 	/** Every field of an answer read at once, by names the code does not state. */
 	private scan(vals: Vals, site: ts.Node, how: string): void {
-		for (const part of answersIn(vals)) this.finding(site, 'scan', `${how} on ${part.request} ${part.path.join('.') || '(the answer)'}`);
+		for (const part of answersIn(vals)) this.finding(site, 'scan', how, part.request);
 	}
 
-	private finding(site: ts.Node, kind: Finding['kind'], what: string): void {
+	private finding(site: ts.Node, kind: Finding['kind'], what: string, request?: string): void {
 		const at = this.at(site);
-		this.findings.set(`${at}|${kind}|${what}`, { at, places: this.places(site), kind, what });
+		const key = `${at}|${kind}|${what}`;
+		const found = this.findings.get(key) ?? { at, places: this.places(site), kind, what, requests: new Set<string>() };
+		if (request) found.requests.add(request);
+		this.findings.set(key, found);
 	}
 
-	/** Whether `access.name` reads a field of the value, rather than a member of a list, a string or a promise. */
+	/**
+	 * Whether `access.name` reads a field of the value, rather than a member of a list, a text or a
+	 * promise (`records.length`, `name.trim`, `request.then`). Any other type, a library's class
+	 * included, is no reason: `(answer as Error).message` reads the answer's `message`.
+	 */
 	private isField(access: ts.PropertyAccessExpression): boolean {
 		return this.once(access, 'field', () => {
-			const symbol = this.checker.getSymbolAtLocation(access.name);
-			const library = symbol?.declarations?.some((declaration) => !ts.isIndexSignatureDeclaration(declaration) && declaration.getSourceFile().isDeclarationFile);
-			if (library) return false;
 			const type = this.checker.getTypeAtLocation(access.expression);
 			if (type.flags & ts.TypeFlags.Any) return !ARRAY_METHODS.has(access.name.text) || !ts.isCallExpression(access.parent);
-			return !this.isListOrScalar(type);
+			return !this.isListOrScalar(type, true);
 		});
 	}
-	private isListOrScalar(type: ts.Type): boolean {
+	private isListOrScalar(type: ts.Type, orPromise = false): boolean {
 		const scalar = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined;
-		return (type.isUnion() ? type.types : [type]).every((part) => part.flags & scalar || this.checker.isArrayType(part) || this.checker.isTupleType(part));
+		const promise = (part: ts.Type) => orPromise && ['Promise', 'PromiseLike'].includes(part.getSymbol()?.name ?? '');
+		return (type.isUnion() ? type.types : [type]).every((part) => part.flags & scalar || this.checker.isArrayType(part) || this.checker.isTupleType(part) || promise(part));
 	}
 
 	// Statements
@@ -876,10 +880,13 @@ export class AnswerReads {
 		const names = texts(key);
 		const out = merge(...names.map((name) => this.member(holder, name, node.argumentExpression, true)));
 		if (this.once(node, 'numbered', () => !!(this.checker.getTypeAtLocation(node.argumentExpression).flags & ts.TypeFlags.NumberLike))) return merge(out, this.elements(holder));
-		if (names.length || !key.size) return out;
-		// A name the code computes: a field a scan found stays that field; any other is a scan of its own.
-		const scanned = [...key.values()].filter((value): value is ScannedName => value.kind === 'name');
+		// A name the code computes and the test cannot tell (from n8n, from an answer): a field a scan found stays that field; any other is a scan of its own.
+		const untold = [...key.values()].filter((value) => value.kind === 'unknown' || value.kind === 'answer' || value.kind === 'name');
+		if (!untold.length) return out;
+		const scanned = untold.filter((value): value is ScannedName => value.kind === 'name');
+		if (scanned.length < untold.length) scanned.length = 0;
 		for (const part of answersIn(holder)) {
+			this.answeredSites.add(node);
 			if (!scanned.length) this.scan(one(part), node, `a field read by a computed name (${node.getText().slice(0, 60)})`);
 			grow(out, one(step(part, '*')));
 		}
@@ -1214,6 +1221,10 @@ export class AnswerReads {
 				return one(this.array(node, cx, this.elements(first)));
 			case 'Promise.resolve':
 				return first;
+			case 'JSON.stringify':
+			case 'JSON.parse':
+				// JSON carries the answer: what `JSON.parse(JSON.stringify(answer))` reads is read on the answer.
+				return merge(...[...first.values()].filter((value) => value.kind !== 'text').map((value) => one(value)), first.size ? none() : unknown());
 			default:
 				this.handedAway(name, node.arguments, args, node);
 				return unknown();
@@ -1239,7 +1250,7 @@ export class AnswerReads {
 			const argument = nodes[index];
 			if (!argument || this.once(argument, 'scalar', () => this.isListOrScalar(this.checker.getTypeAtLocation(argument)))) return;
 			for (const part of answersIn(this.withCopies(vals))) {
-				this.finding(site, 'handedAway', `hands ${part.request} ${part.path.join('.') || '(the answer)'} to ${name}, whose reads of it cannot be followed`);
+				this.finding(site, 'handedAway', `hands the answer to ${name}, whose reads of it cannot be followed`, part.request);
 			}
 		});
 	}
@@ -1262,7 +1273,7 @@ export class AnswerReads {
 			if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && !this.answeredSites.has(node)) {
 				const written = ts.isBinaryExpression(node.parent) && node.parent.left === node && node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
 				if (!written && isAnswer(this.checker.getTypeAtLocation(node.expression))) {
-					this.finding(node, 'lost', `${node.getText().slice(0, 60)} reads a ServiceRecord that no answer reaches, as far as this test can follow`);
+					this.finding(node, 'lost', `${node.getText().slice(0, 60)} reads a ServiceRecord that no answer reaches, as far as the test can follow`);
 				}
 			}
 			ts.forEachChild(node, visit);
@@ -1276,7 +1287,8 @@ export class AnswerReads {
 		return name;
 	}
 	private site(node: ts.Node): string {
-		return this.once(node, 'site', () => `${this.relative(node.getSourceFile())}:${node.pos}`);
+		// A call and its callee's first token start at the same place: the kind tells them apart.
+		return this.once(node, 'site', () => `${this.relative(node.getSourceFile())}:${node.pos}:${node.kind}`);
 	}
 	private at(node: ts.Node): string {
 		return this.once(node, 'at', () => {
