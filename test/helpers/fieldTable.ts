@@ -89,27 +89,29 @@ export function covers(pattern: string, request: string): boolean {
 }
 
 /**
- * The names a read can be listed under: first its path from the answer's top (unless a scan found
- * the part), then from the element of a list or the part a scan found. A Field is a path from the answer's top, its `data`
- * envelope left out (`data.subscribers` is `subscribers`), or from one element of a list in it
- * (a record of a list, a row of a write: what follows the first `[]`), or from a part found by
- * scanning (`*`); lists are stepped through (`surveyQuestions.uuid`).
+ * The names a read can be listed under: `whole`, its path from the answer's top, its `data`
+ * envelope left out (`data.subscribers` is `subscribers`; none when a scan found the part), and
+ * `part`, its path from the element of a list it is in (a record of a list, a row of a write: what
+ * follows the first `[]`) or from the part a scan found (`*`). Lists are stepped through
+ * (`surveyQuestions.uuid`).
  */
-export function keysOf(read: Pick<Read, 'path'>): string[] {
+export function keysOf(read: Pick<Read, 'path'>): { whole?: string; part?: string } {
 	const { path } = read;
-	const keys: string[] = [];
-	if (path[0] !== '*') keys.push(withoutEnvelope(path.filter((step) => step !== '[]')).join('.'));
+	const named = (steps: readonly string[]) => steps.filter((step) => step !== '[]' && step !== '*').join('.') || undefined;
 	const marker = path.findIndex((step) => step === '[]' || step === '*');
-	if (marker >= 0 && marker < path.length - 1) keys.push(path.slice(marker + 1).filter((step) => step !== '[]' && step !== '*').join('.'));
-	return [...new Set(keys)].filter(Boolean);
+	return {
+		whole: path[0] === '*' ? undefined : named(withoutEnvelope(path)),
+		part: marker >= 0 ? named(path.slice(marker + 1)) : undefined,
+	};
 }
 
-const withoutEnvelope = (path: string[]) => (path[0] === 'data' && path.length > 1 ? path.slice(1) : path);
+const withoutEnvelope = (path: readonly string[]) => (path[0] === 'data' && path.length > 1 ? path.slice(1) : path);
 
 /**
  * Whether a row's Field names a read: `data.x` is `x`; `*.x` is `x` at any depth, read by a place
- * that scans every field (`scanning`). Unless `exact`, a field on the way to the row's (`current`
- * on the way to `current.score`) is named by it too.
+ * that scans every field (`scanning`). A row of an answer read from its top names the read's
+ * `whole`; one read from records or rows, its `part` too. Unless `exact`, a field on the way to the
+ * row's (`current` on the way to `current.score`) is named by it.
  */
 export function fieldMatches(field: string, read: Pick<Read, 'path'>, { exact = false, scanning = false, ofParts = true } = {}): boolean {
 	if (field.startsWith('*.')) {
@@ -118,6 +120,7 @@ export function fieldMatches(field: string, read: Pick<Read, 'path'>, { exact = 
 		return scanning && (full === tail || full.endsWith(`.${tail}`));
 	}
 	const wanted = withoutEnvelope(field.split('.')).join('.');
-	const keys = keysOf(read).slice(0, ofParts ? undefined : read.path[0] === '*' ? 0 : 1);
-	return keys.some((key) => wanted === key || (!exact && wanted.startsWith(`${key}.`)));
+	const { whole, part } = keysOf(read);
+	const keys = ofParts ? [whole, part] : [whole];
+	return keys.some((key) => key !== undefined && (wanted === key || (!exact && wanted.startsWith(`${key}.`))));
 }
