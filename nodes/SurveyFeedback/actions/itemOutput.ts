@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, NodeExecutionHint } from 'n8n-workflow';
+import type { IDataObject, INode, NodeExecutionHint } from 'n8n-workflow';
 
 import { refusedRowError } from '../../shared/errors';
 import { describeItems } from '../helpers/bulk/batching';
@@ -72,12 +72,4 @@ export function outcomeHint(label: string, outcomes: ItemOutcome[]): NodeExecuti
 		parts.push(`${count(accepted)} accepted without a result of ${accepted.length === 1 ? 'its' : 'their'} own: to see what became of each, ${checks(accepted)}`);
 	}
 	return { message: `${label}: ${parts.join('. ')}.`, type: unconfirmed.length ? 'warning' : 'info', location: 'outputPane' };
-}
-
-/**
- * Adds a hint to the run where n8n takes one: the context an AI tool runs in has no
- * `addExecutionHints` on some of the n8n versions the package supports (1.88's supply-data context).
- */
-export function addHint(ctx: IExecuteFunctions, hint: NodeExecutionHint | undefined): void {
-	if (hint && typeof ctx.addExecutionHints === 'function') ctx.addExecutionHints(hint);
 }

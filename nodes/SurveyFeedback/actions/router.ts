@@ -4,9 +4,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/bulk/batching';
-import { outputShaping } from '../helpers/output/output';
+import { addHint, outputShaping } from '../helpers/output/output';
 import { isBulk, isSingleWrite, type ItemOutcome } from '../operationModule';
-import { addHint, failureError, outcomeHint, outcomeJson, type Failure } from './itemOutput';
+import { failureError, outcomeHint, outcomeJson, type Failure } from './itemOutput';
 import { findOperation } from './registry';
 import { resources } from './resources';
 

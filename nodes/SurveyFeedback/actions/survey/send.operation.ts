@@ -15,6 +15,7 @@ import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { recipientColumns } from '../../helpers/customers/customerFields';
 import { RECIPIENT, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { addHint } from '../../helpers/output/output';
 import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 
@@ -157,5 +158,5 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 }
 
 export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {
-	if (sent.some(({ delay }) => delay !== undefined)) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
+	if (sent.some(({ delay }) => delay !== undefined)) addHint(this, { message: DELAY_HINT, location: 'outputPane' });
 }
