@@ -53,7 +53,7 @@ export async function runBatches<T>(
 		try {
 			ready.push(read(itemIndex));
 		} catch (error) {
-			outcomes.push({ itemIndex, error: error as Error });
+			outcomes.push({ itemIndex, kind: 'failed', error: error as Error });
 			if (stopAtFirstFailure) return outcomes;
 		}
 	}
@@ -63,7 +63,7 @@ export async function runBatches<T>(
 			outcomes.push(...(await operation.send.call(ctx, batch, api)));
 			sent.push(...batch.map(({ value }) => value));
 		} catch (error) {
-			outcomes.push(...batch.map(({ itemIndex }) => ({ itemIndex, error: error as Error })));
+			outcomes.push(...batch.map(({ itemIndex }): ItemOutcome => ({ itemIndex, kind: 'failed', error: error as Error })));
 			if (stopAtFirstFailure) break;
 		}
 	}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
 import type { OperationModule } from '../../operationModule';
@@ -75,6 +75,14 @@ export function rowsToBuild(ctx: IExecuteFunctions, operation: Returns): RecordS
 	return shape?.rowsBuiltByOperation && outputMode(ctx, shape) === 'simplified' ? shape : undefined;
 }
 
+/**
+ * Adds a hint to the run where n8n takes one: the context an AI tool runs in has no
+ * `addExecutionHints` on some of the n8n versions the package supports (1.88's supply-data context).
+ */
+export function addHint(ctx: IExecuteFunctions, hint: NodeExecutionHint | undefined): void {
+	if (hint && typeof ctx.addExecutionHints === 'function') ctx.addExecutionHints(hint);
+}
+
 /** A record's simplified row, or why it could not be filled. */
 export type BuiltRow = { row: IDataObject } | { record: IDataObject; missing: string };
 
@@ -86,7 +94,7 @@ export function rowsOrRecords(ctx: IExecuteFunctions, itemIndex: number, shape: 
 	const whole = built.filter((entry): entry is Extract<BuiltRow, { missing: string }> => 'missing' in entry);
 	if (whole.length) {
 		const reasons = [...new Set(whole.map(({ missing }) => missing))].join('; ');
-		ctx.addExecutionHints({
+		addHint(ctx, {
 			message: `Simplify could not build the row of ${whole.length} of ${built.length} ${shape.plural} (item ${itemIndex}), so they are returned whole: the service's answer has no ${reasons}`,
 			location: 'outputPane',
 		});
