@@ -115,11 +115,12 @@ describe.each(WRITES)('$name', (write) => {
 			expect(v3.map((json) => json.status)).toEqual(['unconfirmed', 'unconfirmed', 'unconfirmed']);
 			return;
 		}
-		expect(v3).toEqual(keysOf(write).map((key) => ({ ...named(3, key), status: 'accepted' })));
+		const isDelete = write.name.endsWith('Delete');
+		// The spec: a delete's request deletes every record it names, so its records are gone.
+		expect(v3).toEqual(keysOf(write).map((key) => ({ ...named(3, key), status: 'accepted', ...(isDelete ? { deleted: true } : {}) })));
 		expect((await run(write, bare, 3)).hints).toEqual([
 			{ type: 'info', location: 'outputPane', message: expect.stringMatching(/^.+: 3 of 3 items \(items 0-2\) accepted without a result of their own: to see what became of each, look for .+\.$/) },
 		]);
-		const isDelete = write.name.endsWith('Delete');
 		const v2 = jsonOf((await run(write, bare, 2)).output);
 		expect(v2).toEqual(keysOf(write).map((key) => (isDelete ? { [write.keyField]: key, deleted: true } : { ...named(2, key), status: 'accepted', message: bare.message })));
 		const v1 = jsonOf((await run(write, { code: 200 }, 1)).output);
@@ -148,10 +149,10 @@ describe('deletes say what the answer says', () => {
 		},
 	};
 
-	it('version 3: the service’s word for each item, not_found included, never a bare deleted: true', async () => {
+	it('version 3: the service’s word for each item, not_found included, with deleted: true only beside a word that says the records are gone', async () => {
 		expect(jsonOf((await run(write, answer, 3)).output)).toEqual([
-			{ email: 'one@x.com', status: 'deleted', id: 'c-1' },
-			{ email: 'two@x.com', status: 'not_found', reason: 'no customer with this email' },
+			{ email: 'one@x.com', status: 'deleted', id: 'c-1', deleted: true },
+			{ email: 'two@x.com', status: 'not_found', reason: 'no customer with this email', deleted: true },
 			{ email: 'three@x.com', status: 'pending', reason: 'deleted in the next hour' },
 		]);
 	});

@@ -23,6 +23,12 @@ export function unconfirmedMessage(why: string, check: string): string {
 	return `The service's answer did not confirm this item: ${why}. The request may have acted on it, so it is not sent again; ${check} before running it again.`;
 }
 
+/**
+ * A delete's item whose records are gone also says `deleted: true` beside its status, as n8n's
+ * guidelines ask of a delete's output.
+ */
+const gone = (outcome: { deleted?: boolean }): IDataObject => (outcome.deleted === true ? { deleted: true } : {});
+
 /** An item's output in the node's version (`typeVersion`). */
 export function outcomeJson(outcome: Answered, typeVersion: number): IDataObject | IDataObject[] {
 	const version3 = typeVersion >= 3;
@@ -32,11 +38,11 @@ export function outcomeJson(outcome: Answered, typeVersion: number): IDataObject
 			return outcome.records;
 		case 'stated':
 			if (version2Delete) return { ...outcome.item, deleted: true };
-			return { ...outcome.item, status: outcome.status, ...outcome.fields };
+			return { ...outcome.item, status: outcome.status, ...outcome.fields, ...gone(outcome) };
 		case 'accepted': {
 			const { item, fields, message } = outcome;
 			// The answer's message belongs to an item only when the request was the item's own.
-			if (version3) return { ...item, ...fields, status: 'accepted', ...(outcome.ownRequest && message !== undefined ? { message } : {}) };
+			if (version3) return { ...item, ...fields, status: 'accepted', ...(outcome.ownRequest && message !== undefined ? { message } : {}), ...gone(outcome) };
 			if (version2Delete) return { ...item, deleted: true };
 			return fields ? { ...item, ...fields } : { ...item, status: 'accepted', ...(message === undefined ? {} : { message }) };
 		}
