@@ -25,7 +25,8 @@ export function unconfirmedMessage(why: string, check: string): string {
 
 /**
  * A delete's item whose records are gone also says `deleted: true` beside its status, as n8n's
- * guidelines ask of a delete's output.
+ * guidelines ask of a delete's output; a `deleted` field of the service's own row comes after it
+ * and is kept as the service sent it.
  */
 const gone = (outcome: { deleted?: boolean }): IDataObject => (outcome.deleted === true ? { deleted: true } : {});
 
@@ -38,11 +39,11 @@ export function outcomeJson(outcome: Answered, typeVersion: number): IDataObject
 			return outcome.records;
 		case 'stated':
 			if (version2Delete) return { ...outcome.item, deleted: true };
-			return { ...outcome.item, status: outcome.status, ...outcome.fields, ...gone(outcome) };
+			return { ...outcome.item, status: outcome.status, ...gone(outcome), ...outcome.fields };
 		case 'accepted': {
 			const { item, fields, message } = outcome;
 			// The answer's message belongs to an item only when the request was the item's own.
-			if (version3) return { ...item, ...fields, status: 'accepted', ...(outcome.ownRequest && message !== undefined ? { message } : {}), ...gone(outcome) };
+			if (version3) return { ...item, ...gone(outcome), ...fields, status: 'accepted', ...(outcome.ownRequest && message !== undefined ? { message } : {}) };
 			if (version2Delete) return { ...item, deleted: true };
 			return fields ? { ...item, ...fields } : { ...item, status: 'accepted', ...(message === undefined ? {} : { message }) };
 		}
