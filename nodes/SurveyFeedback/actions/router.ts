@@ -5,6 +5,7 @@ import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/bulk/batching';
 import { outputShaping } from '../helpers/output/output';
+import { nodeSetting } from '../helpers/parameters';
 import { isBulk, type ItemOutcome } from '../operationModule';
 import { findOperation } from './registry';
 import { resources } from './resources';
@@ -67,12 +68,15 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 /**
  * Runs the chosen operation for every input item and pairs each output with its input. The one
  * place that decides what a failure does: without Continue On Fail the node stops (a bad item
- * stops it before anything is sent), with it every failed item becomes an error item.
+ * stops it before anything is sent), with it every failed item becomes an error item. Only the
+ * resource and the operation are read for the node (helpers/parameters.ts); everything else is
+ * read in each item's own path, here for the one-request operations, in runBatches for the bulk
+ * writes.
  */
 export async function router(this: IExecuteFunctions, transport: Transport): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const resource = nodeSetting<string>(this, 'resource') ?? '';
+	const operationName = nodeSetting<string>(this, 'operation') ?? '';
 	const found = findOperation(resources, resource, operationName);
 	if (!found) throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
 	const { operation, label } = found;
@@ -87,7 +91,9 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 		outcomes = [];
 		for (const itemIndex of itemIndexes) {
 			try {
-				outcomes.push({ itemIndex, json: await operation.execute.call(this, itemIndex, api) });
+				const shape = outputShaping(this, operation, itemIndex);
+				const json = await operation.execute.call(this, itemIndex, api);
+				outcomes.push({ itemIndex, json: shape ? (Array.isArray(json) ? json.map(shape) : shape(json)) : json });
 			} catch (error) {
 				if (!continueOnFail) throw operationError(node, error, itemIndex, label);
 				outcomes.push({ itemIndex, error: error as Error });
@@ -103,15 +109,13 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 		throw failedItemsError(node, label, failed, indexes(answered.filter((outcome) => !unconfirmed(outcome))), indexes(answered.filter(unconfirmed)));
 	}
 
-	const shape = outputShaping(this, operation);
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
 			output.push(errorItem({ itemIndex: outcome.itemIndex, error: operationError(node, outcome.error, outcome.itemIndex, label) }));
 		} else {
-			const json = shape ? (Array.isArray(outcome.json) ? outcome.json.map(shape) : shape(outcome.json)) : outcome.json;
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.json), {
 					itemData: { item: outcome.itemIndex },
 				}),
 			);
