@@ -11,7 +11,7 @@ import { isVersion3OrLater, offersTypeConversion } from '../versions';
 import { PROPERTY_FIELD_TYPES, propertyColumnName, propertyLabelOf, propertyTypeOf, type ColumnSet } from './columnMapper';
 import { extraFieldSettings, fold, type ExtraFieldSettings } from './extraFields';
 import { itemJsonReader } from './itemJson';
-import { automapNames, editorLabels, editorRow, takesProperties, type RowTable } from './rowTable';
+import { automapNames, editorLabels, editorRow, type RowTable } from './rowTable';
 import { rowSchema, validateRow } from './rowValidation';
 
 /**
@@ -193,7 +193,7 @@ function addOtherProperties(raw: IDataObject, given: PropertyEntry[], options: I
  */
 function columnRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowReading, mapper: MapperSettings, validate: Validate<T>): RowReader<T> {
 	const timezone = ctx.getTimezone();
-	const withProperties = takesProperties(table);
+	const withProperties = mapper.columns.takesProperties;
 	const typeOf = new Map<string, FieldType | undefined>(mapper.schema.map((field) => [field.id, field.type]));
 	const byId = new Map(mapper.columns.columns.map((column) => [column.id, column]));
 	const columnLabel = (field: string) => `Columns › ${byId.get(field)?.displayName ?? field}`;
@@ -237,8 +237,7 @@ function columnRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowRead
 function automaticRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowReading, mapper: MapperSettings, validate: Validate<T>): RowReader<T> {
 	const items = ctx.getInputData();
 	const timezone = ctx.getTimezone();
-	const withProperties = takesProperties(table);
-	const { columns } = mapper.columns;
+	const { columns, takesProperties: withProperties } = mapper.columns;
 	const property = propertyReader(ctx, mapper.convertTypes);
 	const optionsOf = itemParameter<IDataObject>(ctx, 'options', {});
 	const fromItemJson = readJson(table, reading);
