@@ -53,7 +53,7 @@ export function describeType(value: unknown): string {
 export function typed(expected: string, required?: string): z.RawCreateParams {
 	return {
 		errorMap: (issue, ctx) => {
-			if (issue.code !== z.ZodIssueCode.invalid_type && issue.code !== z.ZodIssueCode.invalid_union) return { message: ctx.defaultError };
+			if (issue.code !== z.ZodIssueCode.invalid_type) return { message: ctx.defaultError };
 			return { message: ctx.data === undefined && required ? required : `must be ${expected}, not ${describeType(ctx.data)}` };
 		},
 	};
@@ -61,6 +61,8 @@ export function typed(expected: string, required?: string): z.RawCreateParams {
 
 /** Empty text, null and undefined as undefined: what a rule reads as "not given". */
 export const emptyAsUndefined = (value: unknown) => (isEmpty(value) ? undefined : value);
+
+const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
 /** The input rules several fields share. */
 export const rules = {
@@ -72,19 +74,19 @@ export const rules = {
 			.refine((email) => EMAIL.test(email), (email) => ({ message: `"${email}" is not an email address` })),
 	),
 	/** Required text; a number is taken as its text. */
-	text: z.preprocess((value) => (typeof value === 'number' ? String(value) : emptyAsUndefined(value)), z.string(typed('text', 'is required')).trim()),
+	text: z.preprocess((value) => emptyAsUndefined(numberAsText(value)), z.string(typed('text', 'is required')).trim()),
 	/** Text when given (a number or a boolean as its text), undefined when empty. */
 	optionalText: z.preprocess(
 		(value) => (value === '' || value === null ? undefined : typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
 		z.string(typed('text')).optional(),
 	),
-	/** A list given as a list or as comma-separated text; entries trimmed, empty ones dropped. */
+	/** A list given as a list or as comma-separated text (a number taken as its text); entries trimmed, empty ones dropped. */
 	stringList: z
 		.preprocess(
 			(value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',') : value),
-			z.array(z.union([z.string(), z.number()], typed('text')), typed('a list or comma-separated text')),
+			z.array(z.preprocess(numberAsText, z.string(typed('text'))), typed('a list or comma-separated text')),
 		)
-		.transform((entries) => entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '')),
+		.transform((entries) => entries.map((entry) => entry.trim()).filter((entry) => entry !== '')),
 };
 
 /**

@@ -9,7 +9,7 @@ import { propertyList, type PropertyEntry } from '../customers/customerRows';
 import { itemParameter, nodeSetting } from '../parameters';
 import { isVersion3OrLater, offersTypeConversion } from '../versions';
 import { PROPERTY_FIELD_TYPES, propertyColumnName, propertyLabelOf, propertyTypeOf, type ColumnSet } from './columnMapper';
-import { extraFieldSettings, fold, type ExtraFieldSettings } from './extraFields';
+import { fold, itemExtraFieldSettings, type ExtraFieldSettings } from './extraFields';
 import { itemJsonReader } from './itemJson';
 import { automapNames, editorLabels, editorRow, type RowTable } from './rowTable';
 import { rowSchema, validateRow } from './rowValidation';
@@ -130,8 +130,9 @@ function itemJsonRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowRe
 	const fromItemJson = readJson(table, reading);
 	const handlingOf = itemParameter(ctx, 'handlingExtraData', 'error');
 	const ignoreFieldsOf = itemParameter(ctx, 'ignoreFields', '');
+	const settingsOf = itemExtraFieldSettings('Define Below');
 	return (itemIndex, problems) => {
-		const settings = { ...extraFieldSettings(handlingOf(itemIndex), ignoreFieldsOf(itemIndex)), manualMode: 'Define Below' };
+		const settings = settingsOf(handlingOf(itemIndex), ignoreFieldsOf(itemIndex));
 		const { raw, label, ignored } = fromItemJson(items[itemIndex].json, settings, problems);
 		return validate(raw, label, problems, ignored ? { ignoredFields: ignored } : {});
 	};
@@ -240,7 +241,15 @@ function automaticRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowR
 	const { columns, takesProperties: withProperties } = mapper.columns;
 	const property = propertyReader(ctx, mapper.convertTypes);
 	const optionsOf = itemParameter<IDataObject>(ctx, 'options', {});
+	const settingsOf = itemExtraFieldSettings('Map Each Column Manually');
 	const fromItemJson = readJson(table, reading);
+	// Thousands of items usually share their field names: each name is folded once.
+	const foldedNames = new Map<string, string>();
+	const folded = (name: string) => {
+		let value = foldedNames.get(name);
+		if (value === undefined) foldedNames.set(name, (value = fold(name)));
+		return value;
+	};
 
 	// The property columns by folded label, but for those named like a field of the row (a property "Company").
 	type PropertyColumns = Map<string, { label: string; type: FieldType | undefined }>;
@@ -256,7 +265,7 @@ function automaticRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowR
 	let withAccount: Promise<PropertyColumns> | undefined;
 	const propertyColumnsFor = (json: IDataObject, { ignoreFields }: ExtraFieldSettings): PropertyColumns | Promise<PropertyColumns> => {
 		const api = reading.api;
-		if (!withProperties || !api || Object.keys(json).every((name) => known.has(fold(name)) || ignoreFields?.has(fold(name)))) return saved;
+		if (!withProperties || !api || Object.keys(json).every((name) => known.has(folded(name)) || ignoreFields?.has(folded(name)))) return saved;
 		withAccount ??= accountProperties(ctx, { for: () => api }).then(
 			(found) => propertyColumns([...found.map(({ label, type }) => ({ label, type: PROPERTY_FIELD_TYPES[type] ?? 'string' })), ...mapperProperties]),
 			() => saved,
@@ -269,7 +278,7 @@ function automaticRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowR
 		const kept: IDataObject = {};
 		const moved: PropertyEntry[] = [];
 		for (const [name, value] of Object.entries(json)) {
-			const column = settings.ignoreFields?.has(fold(name)) ? undefined : found.get(fold(name));
+			const column = settings.ignoreFields?.has(folded(name)) ? undefined : found.get(folded(name));
 			if (!column) kept[name] = value;
 			else moved.push(...property(column.label, value, column.type, `Item JSON › ${name}`, problems));
 		}
@@ -286,7 +295,7 @@ function automaticRows<T>(ctx: IExecuteFunctions, table: RowTable, reading: RowR
 	const strictFields = mapper.convertTypes ? [] : columns.filter(({ type }) => STRICT_TYPES.has(type));
 	return async (itemIndex, problems) => {
 		const options = optionsOf(itemIndex);
-		const settings = { ...extraFieldSettings(options.handlingExtraData, options.ignoreFields), manualMode: 'Map Each Column Manually' };
+		const settings = settingsOf(options.handlingExtraData, options.ignoreFields);
 		const json = items[itemIndex].json;
 		const found = await propertyColumnsFor(json, settings);
 		const { raw, label, ignored } = fromItemJson(withPropertyFields(json, found, settings, problems), settings, problems);
