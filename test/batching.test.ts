@@ -25,7 +25,7 @@ test('reading many items pauses now and then, so that whatever else is due in th
 			read++;
 			return { itemIndex, value: itemIndex };
 		},
-		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, json: {} })),
+		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, kind: 'records' as const, records: {} })),
 	};
 	const api: ServiceApi = { label: 'Test', request: async () => ({}) };
 	const items = Array.from({ length: 40 }, (_, i) => i);

@@ -37,6 +37,22 @@ describe('Simplify, read for each item', () => {
 	});
 });
 
+test("version 1 as an AI tool: a bulk write's Simplify Output is read for each item too", async () => {
+	const parameters = { operation: 'upsert', inputMode: 'itemJson', handlingExtraData: 'ignoreIt', simplify: FIRST_ITEM_FAILS };
+	const items = [0, 1, 2].map((n) => ({ email: `tool${n}@items.test` }));
+	const { output, error } = await runNode({ service, parameters, items, typeVersion: 1, tool: true, continueOnFail: true });
+	expect(error).toBeUndefined();
+	expect(output[0].json.error).toMatch(/Referenced node doesn't exist/);
+	// Simplified: the empty list of ignored fields is left out.
+	expect(output.slice(1).map(({ json }) => [json.email, 'ignoredFields' in json])).toEqual([
+		['tool1@items.test', false],
+		['tool2@items.test', false],
+	]);
+	expect(sim.requests({ method: 'POST', path: '/api/v2/customers' }).map((request) => request.body)).toEqual([
+		{ subscribers: [{ email: 'tool1@items.test' }, { email: 'tool2@items.test' }] },
+	]);
+});
+
 test('the mapping mode stored as an expression is refused, not resolved at an item', async () => {
 	const parameters = { operation: 'upsert', columns: { ...columns('defineBelow', []), mappingMode: '={{ "defineBelow" }}' } };
 	const { error, sent } = await runNode({ service, parameters, items: [{ email: 'once@items.test' }], typeVersion: 3.1, continueOnFail: true });

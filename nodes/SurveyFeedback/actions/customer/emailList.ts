@@ -40,7 +40,7 @@ export async function sendEmailList(
 	ctx: IExecuteFunctions,
 	batch: Array<Prepared<EmailEntry>>,
 	api: ServiceApi,
-	request: { method: 'POST' | 'DELETE'; path: string; missingIsDone?: boolean; rowsPromised?: boolean },
+	request: { method: 'POST' | 'DELETE'; path: string; deletes?: boolean; rowsPromised?: boolean },
 ): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: request.method,
@@ -51,10 +51,9 @@ export async function sendEmailList(
 	});
 	// Resubscribe's answer has a row per item (`rowsPromised`); delete's and unsubscribe's show none, so a bare success covers the request.
 	return rowOutcomes(
-		ctx.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.email, missingIsDone: request.missingIsDone, check: 'look for the customer with Customer › Get' }),
-		request.rowsPromised ? 'unconfirmed' : 'done',
+		emailRowReading({ emailOf: (value) => value.email, deletes: request.deletes, check: 'look for the customer with Customer › Get' }),
+		request.rowsPromised ? 'unconfirmed' : 'accepted',
 	);
 }

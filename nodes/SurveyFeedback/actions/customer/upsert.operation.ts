@@ -49,10 +49,9 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ItemRo
 	});
 	// The reference: results keyed by email, one row per subscriber; an answer without them confirms nothing.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the customer with Customer › Get' }),
+		emailRowReading({ emailOf: (value) => value.row.email, item: (value) => value.output, check: 'look for the customer with Customer › Get' }),
 		'unconfirmed',
 	);
 }

@@ -91,9 +91,15 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 				: `the ${batch.length} responses of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
 		itemIndex: batch[0].itemIndex,
 	});
-	return importOutcomes(this.getNode(), batch, body, {
-		keyOf: (value) => value.feedback.email,
-		base: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
-		check: 'look for it with Feedback › Get Many (by email or campaign)',
-	});
+	return importOutcomes(
+		batch,
+		body,
+		{
+			keyOf: (value) => value.feedback.email,
+			item: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
+			check: 'look for it with Feedback › Get Many (by email or campaign)',
+		},
+		// The service skips duplicates unless the request says skip_duplicates: false.
+		{ skipsMayBeUnlisted: options.skip_duplicates !== false },
+	);
 }

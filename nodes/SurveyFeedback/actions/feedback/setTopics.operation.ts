@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { at } from '../../../shared/errors';
 import { parsed } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../operationModule';
+import type { ItemResult, OperationOption } from '../../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 import { topicList, topicsProperty } from './topics';
 
@@ -17,7 +17,7 @@ export const option: OperationOption = {
 export const properties: INodeProperties[] = [...responseUpdateProperties('topics'), topicsProperty('Topics of the response, each with a sentiment')];
 
 /** Adds topics to a response (a topic it already has takes the new sentiment), or replaces them. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const collection = this.getNodeParameter('topics', itemIndex, {}) as { topic?: IDataObject[] };
 	// The service takes a topic without a sentiment as neutral; the editor always has one.
 	const topics = parsed(at({ node: this.getNode(), itemIndex }, 'Topics'), topicList('neutral'), collection.topic);

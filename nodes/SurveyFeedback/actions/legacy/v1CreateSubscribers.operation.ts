@@ -60,10 +60,9 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ItemRo
 	});
 	// v1 answers `{ message, code }` alone: its success covers the request.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the subscriber with Customer › Get' }),
-		'done',
+		emailRowReading({ emailOf: (value) => value.row.email, item: (value) => value.output, check: 'look for the subscriber with Customer › Get' }),
+		'accepted',
 	);
 }

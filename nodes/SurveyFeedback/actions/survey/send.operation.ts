@@ -13,8 +13,9 @@ import { rowReader } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { RECIPIENT, recipientColumns, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { addHint } from '../../helpers/output/output';
 import { itemParameter } from '../../helpers/parameters';
-import { BEFORE_VERSION_3 } from '../../helpers/versions';
+import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
 import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
@@ -23,7 +24,7 @@ export const option: OperationOption = {
 	action: 'Send a survey',
 	description: 'Send a campaign’s survey to customers by email or in-app',
 	toolDescription:
-		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the row of the recipient: its status and survey ID, or why it was skipped. It really sends an email or in-app survey.",
+		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the recipient's status (the service's word, such as queued or skipped, with the survey ID or the reason; accepted when the service names none). It really sends an email or in-app survey.",
 };
 
 const DELAY_HINT =
@@ -136,24 +137,25 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 	} catch (error) {
 		throw await explainRefusal(this, api, campaign, error, batch[0].itemIndex);
 	}
+	// The campaign is `campaignId` from version 3, as in every other write; versions 1 and 2 keep `campaign`.
+	const campaignField = isVersion3OrLater(this) ? 'campaignId' : 'campaign';
 	// The spec shows no per-item answer for a survey: a bare success covers the request; rows, when sent, are read.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
 		emailRowReading({
 			emailOf: (value) => value.subscriber.email,
-			base: (value) => ({
-				campaign: value.campaign,
+			item: (value) => ({
+				[campaignField]: value.campaign,
 				...(value.delay === undefined ? {} : { delay: value.delay }),
 				...value.output,
 			}),
 			check: `look for it with Outbox › Get Many (by email or campaign ${campaign})`,
 		}),
-		'done',
+		'accepted',
 	);
 }
 
 export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {
-	if (sent.some(({ delay }) => delay !== undefined)) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
+	if (sent.some(({ delay }) => delay !== undefined)) addHint(this, { message: DELAY_HINT, location: 'outputPane' });
 }

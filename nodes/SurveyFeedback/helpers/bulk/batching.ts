@@ -42,7 +42,7 @@ export async function runBatches<T>(
 	operation: BulkOperation<T>,
 	itemIndexes: number[],
 	api: ServiceApi,
-	{ stopAtFirstFailure }: { stopAtFirstFailure: boolean },
+	{ stopAtFirstFailure, readAlso }: { stopAtFirstFailure: boolean; readAlso?: (itemIndex: number) => void },
 ): Promise<ItemOutcome[]> {
 	// Reads only what is the same for every item (helpers/parameters.ts): no item's expression.
 	const read = operation.itemReader.call(ctx, api);
@@ -56,12 +56,14 @@ export async function runBatches<T>(
 			busySince = Date.now();
 		}
 		try {
+			// What the router reads for each item besides the operation (the output's shape).
+			readAlso?.(itemIndex);
 			const problems = new ItemProblems(node, itemIndex);
 			const prepared = await read(itemIndex, problems);
 			problems.throwIfAny();
 			ready.push(prepared);
 		} catch (error) {
-			outcomes.push({ itemIndex, error: error as Error });
+			outcomes.push({ itemIndex, kind: 'failed', error: error as Error });
 			if (stopAtFirstFailure) return outcomes;
 		}
 	}
@@ -71,7 +73,7 @@ export async function runBatches<T>(
 			outcomes.push(...(await operation.send.call(ctx, batch, api)));
 			sent.push(...batch.map(({ value }) => value));
 		} catch (error) {
-			outcomes.push(...batch.map(({ itemIndex }) => ({ itemIndex, error: error as Error })));
+			outcomes.push(...batch.map(({ itemIndex }): ItemOutcome => ({ itemIndex, kind: 'failed', error: error as Error })));
 			if (stopAtFirstFailure) break;
 		}
 	}

@@ -9,7 +9,6 @@ import { compact, oneOf, rules } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import type { BulkOperation, ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 import { isFailedRow, rowOutcomes } from '../bulk/answerRows';
-import { deletedOutcomes } from '../output/deleted';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each
@@ -127,12 +126,7 @@ function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): Ite
 }
 
 /** Soft-deletes a batch by ID or by email; each item gets its own output, named by its ID or its email and filters. */
-async function sendSoftDelete(
-	ctx: IExecuteFunctions,
-	batch: Array<Prepared<IDataObject>>,
-	api: ServiceApi,
-	target: SoftDeleteTarget,
-): Promise<ItemOutcome[]> {
+async function sendSoftDelete(batch: Array<Prepared<IDataObject>>, api: ServiceApi, target: SoftDeleteTarget): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'DELETE',
 		path: target.path,
@@ -146,21 +140,21 @@ async function sendSoftDelete(
 		return typeof key === 'string' ? key : undefined;
 	};
 	// The spec shows no per-item answer for a soft delete: a bare success covers the request; rows, when sent, are read.
-	const outcomes = rowOutcomes(
-		ctx.getNode(),
+	return rowOutcomes(
 		batch,
 		body,
 		{
 			keyOf,
 			rowKeyOf: keyOf,
-			base: (value) => value,
+			// The item is named as it was sent: its ID, or its email and the filters that narrowed it.
+			item: (value) => value,
 			// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
 			isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
+			deletes: true,
 			check: `look for the ${target.records} records with Get Many`,
 		},
-		'done',
+		'accepted',
 	);
-	return deletedOutcomes(ctx, batch, outcomes, (value) => value);
 }
 
 /**
@@ -179,7 +173,7 @@ export function softDeleteOperation(spec: { option: OperationOption; target: Sof
 			return softDeleteReader(this, target);
 		},
 		async send(this: IExecuteFunctions, batch: Array<Prepared<IDataObject>>, api: ServiceApi): Promise<ItemOutcome[]> {
-			return await sendSoftDelete(this, batch, api, target);
+			return await sendSoftDelete(batch, api, target);
 		},
 	};
 }

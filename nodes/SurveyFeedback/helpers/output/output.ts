@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
 import type { OperationModule } from '../../operationModule';
@@ -55,7 +55,8 @@ export function outputProperties(shape: RecordShape, versions: { '@version': num
 	];
 }
 
-type Shaping = (record: IDataObject) => IDataObject;
+/** How one record is shaped for the output. */
+export type Shaping = (record: IDataObject) => IDataObject;
 
 type Returns = Pick<OperationModule, 'returns' | 'returnsFromVersion3'>;
 
@@ -75,6 +76,14 @@ export function rowsToBuild(ctx: IExecuteFunctions, operation: Returns, itemInde
 	return shape?.rowsBuiltByOperation && outputMode(ctx, shape, itemIndex) === 'simplified' ? shape : undefined;
 }
 
+/**
+ * Adds a hint to the run where n8n takes one: the context an AI tool runs in has no
+ * `addExecutionHints` on some of the n8n versions the package supports (1.88's supply-data context).
+ */
+export function addHint(ctx: IExecuteFunctions, hint: NodeExecutionHint | undefined): void {
+	if (hint && typeof ctx.addExecutionHints === 'function') ctx.addExecutionHints(hint);
+}
+
 /** A record's simplified row, or why it could not be filled. */
 export type BuiltRow = { row: IDataObject } | { record: IDataObject; missing: string };
 
@@ -86,7 +95,7 @@ export function rowsOrRecords(ctx: IExecuteFunctions, itemIndex: number, shape: 
 	const whole = built.filter((entry): entry is Extract<BuiltRow, { missing: string }> => 'missing' in entry);
 	if (whole.length) {
 		const reasons = [...new Set(whole.map(({ missing }) => missing))].join('; ');
-		ctx.addExecutionHints({
+		addHint(ctx, {
 			message: `Simplify could not build the row of ${whole.length} of ${built.length} ${shape.plural} (item ${itemIndex}), so they are returned whole: the service's answer has no ${reasons}`,
 			location: 'outputPane',
 		});
