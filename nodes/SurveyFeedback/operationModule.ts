@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ItemProblems } from '../shared/inputs';
 import type { RecordShape } from '../shared/records';
 import type { ServiceRecord } from '../shared/serviceRecord';
 import type { ServiceApi } from '../shared/transport';
@@ -80,17 +81,23 @@ export interface SingleWrite extends OperationBase {
 }
 
 /**
- * A bulk endpoint: many input items folded into few requests. The router validates every item
- * (`itemReader`, made once per run) before anything is sent, groups them by `group`, cuts each
- * group into requests of `batchSize` and calls `send` for each, which returns one outcome per item.
+ * A bulk endpoint: many input items folded into few requests. The batching loop (helpers/bulk/
+ * batching.ts) makes the reader once per execution (`itemReader`, which reads only what is the same
+ * for every item, helpers/parameters.ts), then reads every item in its own path before anything
+ * is sent (the reader records each problem of the item, and an item with any is its own failure),
+ * groups them by `group`, cuts each group into requests of `batchSize` and calls `send` for each,
+ * which returns one outcome per item.
  */
 export interface BulkOperation<T = unknown> extends OperationBase {
 	batchSize: number;
-	itemReader(this: IExecuteFunctions, api: ServiceApi): ((itemIndex: number) => Prepared<T>) | Promise<(itemIndex: number) => Prepared<T>>;
+	itemReader(this: IExecuteFunctions, api: ServiceApi): ItemReader<T>;
 	send(this: IExecuteFunctions, batch: Array<Prepared<T>>, api: ServiceApi): Promise<ItemOutcome[]>;
 	/** Called once after every request was sent, with what was sent (for execution hints). */
 	afterSend?(this: IExecuteFunctions, sent: T[]): void;
 }
+
+/** Reads one item, every parameter at its index; records the item's problems rather than stopping at the first. */
+export type ItemReader<T> = (itemIndex: number, problems: ItemProblems) => Prepared<T> | Promise<Prepared<T>>;
 
 export type OperationModule = SingleOperation | SingleWrite | BulkOperation;
 

@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/bulk/batching';
-import { addHint, outputShaping } from '../helpers/output/output';
+import { addHint, outputShaping, type Shaping } from '../helpers/output/output';
+import { nodeSetting } from '../helpers/parameters';
 import { isBulk, isSingleWrite, type ItemOutcome } from '../operationModule';
 import { failureError, outcomeHint, outcomeJson, type Failure } from './itemOutput';
 import { findOperation } from './registry';
@@ -67,12 +68,15 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 /**
  * Runs the chosen operation for every input item and pairs each output with its input. The one
  * place that decides what a failure does: without Continue On Fail the node stops (a bad item
- * stops it before anything is sent), with it every failed item becomes an error item.
+ * stops it before anything is sent), with it every failed item becomes an error item. Only the
+ * resource and the operation are read for the node (helpers/parameters.ts); everything else is
+ * read in each item's own path, here for the one-request operations, in runBatches for the bulk
+ * writes, the output's shape (Simplify, Output, Fields) included.
  */
 export async function router(this: IExecuteFunctions, transport: Transport): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const resource = nodeSetting<string>(this, 'resource') ?? '';
+	const operationName = nodeSetting<string>(this, 'operation') ?? '';
 	const found = findOperation(resources, resource, operationName);
 	if (!found) throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
 	const { operation, label } = found;
@@ -80,13 +84,18 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 	const api = transport.for(this, label);
 	const itemIndexes = this.getInputData().map((_, index) => index);
 
+	// Each item's output shape, read in its path before anything is sent for it.
+	const shapes = new Map<number, Shaping | undefined>();
+	const readShape = (itemIndex: number) => shapes.set(itemIndex, outputShaping(this, operation, itemIndex));
+
 	let outcomes: ItemOutcome[];
 	if (isBulk(operation)) {
-		outcomes = await runBatches(this, operation, itemIndexes, api, { stopAtFirstFailure: !continueOnFail });
+		outcomes = await runBatches(this, operation, itemIndexes, api, { stopAtFirstFailure: !continueOnFail, readAlso: readShape });
 	} else {
 		outcomes = [];
 		for (const itemIndex of itemIndexes) {
 			try {
+				readShape(itemIndex);
 				if (isSingleWrite(operation)) outcomes.push({ itemIndex, ...(await operation.write.call(this, itemIndex, api)) });
 				else outcomes.push({ itemIndex, kind: 'records', records: await operation.execute.call(this, itemIndex, api) });
 			} catch (error) {
@@ -103,7 +112,6 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 	}
 	addHint(this, outcomeHint(label, outcomes));
 
-	const shape = outputShaping(this, operation);
 	const typeVersion = node.typeVersion;
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
@@ -112,6 +120,7 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 			continue;
 		}
 		const json = outcomeJson(outcome, typeVersion);
+		const shape = shapes.get(outcome.itemIndex);
 		const shaped = shape ? (Array.isArray(json) ? json.map(shape) : shape(json)) : json;
 		output.push(
 			...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shaped), {

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ItemProblems } from '../../../shared/inputs';
+
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { EMAIL_ONLY, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, Prepared } from '../../operationModule';
 
 /**
  * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request
@@ -24,11 +26,13 @@ export interface EmailEntry {
 	extra: IDataObject;
 }
 
-export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number) => IDataObject): (itemIndex: number) => Prepared<EmailEntry> {
+/** Each item's email, and the extra body fields `extra` reads for it (recording their problems). */
+export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number, problems: ItemProblems) => IDataObject): ItemReader<EmailEntry> {
 	const read = rowReader<PersonRow>(ctx, EMAIL_ONLY, { ignoreOthers: true });
-	return (itemIndex) => {
-		const more = extra?.(itemIndex) ?? {};
-		return { itemIndex, value: { email: read(itemIndex).row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
+	return async (itemIndex, problems) => {
+		const { row } = await read(itemIndex, problems);
+		const more = extra?.(itemIndex, problems) ?? {};
+		return { itemIndex, value: { email: row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
 	};
 }
 

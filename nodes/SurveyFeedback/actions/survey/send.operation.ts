@@ -2,22 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { asItemError, at, fieldError } from '../../../shared/errors';
-import { requireText } from '../../../shared/inputs';
+import { asItemError } from '../../../shared/errors';
+import { rules, type ItemProblems } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
-import { recipientColumns } from '../../helpers/customers/customerFields';
-import { RECIPIENT, type PersonRow } from '../../helpers/customers/customerRows';
+import { RECIPIENT, recipientColumns, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { addHint } from '../../helpers/output/output';
+import { itemParameter } from '../../helpers/parameters';
 import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
-import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -77,26 +76,26 @@ interface Recipient {
 export const batchSize = 100;
 
 /** The item's delay: undefined when empty (the campaign's schedule applies), else whole days ≥ 0. */
-function readDelay(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): number | undefined {
+function readDelay(options: IDataObject, problems: ItemProblems): number | undefined {
 	const value = options.delay;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) {
-		throw fieldError(at({ node: ctx.getNode(), itemIndex }, 'Options › Delay (Days)'), `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
+		problems.add('Options › Delay (Days)', `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
+		return undefined;
 	}
 	return days;
 }
 
 /** Each item's recipient, campaign and delay; one request per campaign and delay. */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Recipient> {
-	const node = this.getNode();
+export function itemReader(this: IExecuteFunctions): ItemReader<Recipient> {
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const optionsOf = itemParameter<IDataObject>(this, 'options', {});
 	const read = rowReader<PersonRow>(this, RECIPIENT, { columns: recipientColumns });
-	return (itemIndex) => {
-		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));
-		const { row: subscriber, output } = read(itemIndex);
+	return async (itemIndex, problems) => {
+		const campaign = problems.parse('Campaign', rules.text, campaignOf(itemIndex));
+		const delay = readDelay(optionsOf(itemIndex), problems);
+		const { row: subscriber, output } = await read(itemIndex, problems);
 		return { itemIndex, value: { campaign, delay, subscriber, output }, group: JSON.stringify([campaign, delay ?? null]) };
 	};
 }

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import type { ServiceRecord } from '../../../shared/serviceRecord';
 
-import { toApiDateRange } from '../../../shared/dates';
+import { toApiDate, toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, fieldError } from '../../../shared/errors';
-import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { compact, oneOf, rules } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { BulkOperation, ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 import { isFailedRow, rowOutcomes } from '../bulk/answerRows';
 
 /**
@@ -96,37 +96,32 @@ function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
 	];
 }
 
-/** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`. */
-function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (itemIndex: number) => Prepared<IDataObject> {
-	const node = ctx.getNode();
+/** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`; every field read for the item. */
+function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): ItemReader<IDataObject> {
 	const timezone = ctx.getTimezone();
-	return (itemIndex) => {
-		const item = { node, itemIndex };
+	return (itemIndex, problems) => {
+		const item = problems.item;
 		const deleteBy = oneOf(ctx.getNodeParameter('deleteBy', itemIndex), deleteByOptions(target), at(item, 'Delete By'));
 		if (deleteBy === 'id') {
-			const id = requireText(ctx.getNodeParameter(target.idField, itemIndex, ''), at(item, target.idLabel));
-			if (id.includes('@')) {
-				throw fieldError(
-					at(item, target.idLabel),
+			const id = problems.parse(target.idLabel, rules.text, ctx.getNodeParameter(target.idField, itemIndex, ''));
+			if (id?.includes('@')) {
+				problems.add(
+					target.idLabel,
 					`"${id}" is an email, not an ID; an item is deleted by ID or by email, not both`,
 					'To delete the records of an email, set Delete By to Email.',
 				);
 			}
 			return { itemIndex, value: { [target.idField]: id } };
 		}
-		const email = requireEmail(ctx.getNodeParameter('email', itemIndex, ''), at(item, 'Email'));
-		const value = compact({
-			email,
-			campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at(item, 'Campaign'))?.trim(),
-			...toApiDateRange(ctx.getNodeParameter('startDate', itemIndex, ''), ctx.getNodeParameter('endDate', itemIndex, ''), 'deleteFilter', {
-				node,
-				itemIndex,
-				timezone,
-				startField: 'Start Date',
-				endField: 'End Date',
-			}),
-		});
-		return { itemIndex, value };
+		const email = problems.parse('Email', rules.email, ctx.getNodeParameter('email', itemIndex, ''));
+		const campaignId = problems.parse('Campaign', rules.optionalText, ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }))?.trim();
+		const start = ctx.getNodeParameter('startDate', itemIndex, '');
+		const end = ctx.getNodeParameter('endDate', itemIndex, '');
+		const startDate = problems.check(() => toApiDate(start, 'deleteFilter', { ...at(item, 'Start Date'), timezone }));
+		const endDate = problems.check(() => toApiDate(end, 'deleteFilter', { ...at(item, 'End Date'), timezone, end: true }));
+		// Both dates read: whether the range is empty.
+		if (startDate && endDate) problems.check(() => toApiDateRange(start, end, 'deleteFilter', { ...item, timezone, startField: 'Start Date', endField: 'End Date' }));
+		return { itemIndex, value: compact({ email, campaignId, startDate, endDate }) };
 	};
 }
 
