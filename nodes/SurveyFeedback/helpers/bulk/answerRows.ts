@@ -65,7 +65,15 @@ function attribute(
 ): { rowAt: Array<ServiceRecord | undefined>; doubt: Array<string | undefined> } {
 	const rowAt: Array<ServiceRecord | undefined> = new Array(keys.length).fill(undefined);
 	const doubt: Array<string | undefined> = new Array(keys.length).fill(undefined);
-	const positionsOf = (key: string) => keys.flatMap((k, position) => (k === key ? [position] : []));
+	// Each key's positions, found once: a batch has up to 1,000 items and as many rows.
+	const positions = new Map<string, number[]>();
+	keys.forEach((k, position) => {
+		if (k === undefined) return;
+		const found = positions.get(k);
+		if (found) found.push(position);
+		else positions.set(k, [position]);
+	});
+	const positionsOf = (key: string) => positions.get(key) ?? [];
 	const read = rows.map((row) => ({ fields: row.fields, index: indexOf(row.fields), key: options.keyOf(row)?.toLowerCase() }));
 	const base = indexBase(keys, read);
 	const byKey = new Map<string, ServiceRecord[]>();
@@ -77,7 +85,9 @@ function attribute(
 			if (rowAt[position]) doubt[position] = 'the answer holds two rows for it';
 			else rowAt[position] = fields;
 		} else if (position === undefined && key !== undefined && positionsOf(key).length) {
-			byKey.set(key, [...(byKey.get(key) ?? []), fields]);
+			const listed = byKey.get(key);
+			if (listed) listed.push(fields);
+			else byKey.set(key, [fields]);
 		} else if (options.isFailed(fields)) {
 			// A failed row that names no item sent (no key, or one not sent; an index of no item, or whose count is unknown) could be any item without a row.
 			unplaceableFailure = true;
