@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import nock from 'nock';
 
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
@@ -11,15 +12,21 @@ const LEGACY = 'https://legacy.survey.test';
 
 const TYPE_OF = AUTHENTICATION_METHODS;
 
+/**
+ * Retries 40, 80, then 160 ms apart, and a credential whose Max Retry Wait is 0.2 s from when the
+ * request is asked for: three tries (the third about 0.12 s in; a fourth would start after 0.28 s).
+ */
+const RETRIES = { firstMs: 40, multiplier: 2, maxMs: 160 };
+
 /** n8n-core's execute context of a Survey Feedback node using the given credential. */
 function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
 	return executeContext({
 		node: nodeOf('surveyFeedback', { authentication, resource: 'account', operation: 'getStatus' }),
-		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.007, ...extra } },
+		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.2, ...extra } },
 	});
 }
 
-function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport()) {
+function send(context: ReturnType<typeof harness>, request: Partial<ApiRequest> = {}, transport: Transport = testTransport({ retry: RETRIES })) {
 	return transport.request(context, { method: 'GET', path: '/api/v2/ping', label: 'Account: Get Status', ...request });
 }
 
@@ -167,26 +174,27 @@ describe('each failure becomes a message a workflow builder understands', () => 
 	});
 
 	test('5xx after the retries names the status and the tries', async () => {
-		nock(BASE).get('/api/v2/ping').times(4).reply(503, 'busy');
+		const scope = nock(BASE).get('/api/v2/ping').times(3).reply(500, 'busy');
 		const error = await send(harness()).catch((e) => e);
-		expect(error.message).toBe('Account: Get Status failed: the service answered HTTP 503 (4 tries over 0 s)');
-		expect(error.description).toMatch(/Max Retry Wait/);
+		expect(error.message).toMatch(/^Account: Get Status failed: the service answered HTTP 500 \(3 tries over 0\.\d s\)$/);
+		expect(error.description).toMatch(/Max Retry Wait from when they are asked for/);
+		scope.done();
 	});
 
 	test('an HTML error page is reported as such', async () => {
-		nock(BASE).get('/api/v2/ping').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+		nock(BASE).get('/api/v2/ping').times(3).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
 		const error = await send(harness()).catch((e) => e);
 		expect(error.message).toMatch(/HTTP 502 \(an HTML page, often from a proxy\)/);
 	});
 
 	test('a 200 whose body is cut off fails clearly once the retries are spent', async () => {
-		nock(BASE).get('/api/v2/ping').times(4).reply(200, '{"message":"Succ', { 'Content-Type': 'application/json' });
+		nock(BASE).get('/api/v2/ping').times(3).reply(200, '{"message":"Succ', { 'Content-Type': 'application/json' });
 		const error = await send(harness()).catch((e) => e);
-		expect(error.message).toMatch(/answered HTTP 200 with a body that is cut off or not JSON \(4 tries/);
+		expect(error.message).toMatch(/answered HTTP 200 with a body that is cut off or not JSON \(3 tries/);
 	});
 
 	test('a refused connection names the problem and the Base URL to check', async () => {
-		nock(BASE).get('/api/v2/ping').times(4).replyWithError(networkError('ECONNREFUSED', 'connect ECONNREFUSED'));
+		nock(BASE).get('/api/v2/ping').times(3).replyWithError(networkError('ECONNREFUSED', 'connect ECONNREFUSED'));
 		const error = await send(harness()).catch((e) => e);
 		expect(error.message).toMatch(/^Account: Get Status failed: /);
 		expect(error.message).toMatch(/connection was refused/);
@@ -194,8 +202,8 @@ describe('each failure becomes a message a workflow builder understands', () => 
 	});
 
 	test('a timeout is reported as no answer', async () => {
-		nock(BASE).get('/api/v2/ping').times(4).delay(200).reply(200, {});
-		const error = await send(harness(), {}, testTransport({ requestTimeoutMs: 50 })).catch((e) => e);
+		nock(BASE).get('/api/v2/ping').times(3).delay(200).reply(200, {});
+		const error = await send(harness(), {}, testTransport({ retry: RETRIES, requestTimeoutMs: 50 })).catch((e) => e);
 		expect(error.message).toMatch(/no answer came in time/);
 	});
 });
@@ -217,11 +225,23 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('gives up when the waits would pass the credential bound', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
-		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 })).catch((e) => e);
-		expect(error.message).toMatch(/still rate limiting.*429/);
-		expect(error.description).toMatch(/Max Rate Limit Wait/);
+	test('a Retry-After past Max Rate Limit Wait fails at once, saying how long and until when in the workflow\'s zone; the account\'s next request fails the same way unsent', async () => {
+		const scope = nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '3600' });
+		const transport = testTransport();
+		const context = () => executeContext({ node: nodeOf('surveyFeedback', { authentication: 'apiKeyHeader', resource: 'account', operation: 'getStatus' }), credentials: { [TYPE_OF.apiKeyHeader]: { apiKey: 'held-account', baseUrl: BASE } }, timezone: 'Asia/Tokyo' });
+		const refused = await send(context(), {}, transport).catch((e) => e);
+		const asked = /^Account: Get Status failed: the service asked this account to wait 3600 s, until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \(Asia\/Tokyo\) \[HTTP 429\]$/.exec(refused.message);
+		expect(asked).not.toBeNull();
+		// The moment, read back in Tokyo's zone, is an hour from now.
+		const until = DateTime.fromFormat(asked![1], 'yyyy-MM-dd HH:mm:ss', { zone: 'Asia/Tokyo' }).toMillis();
+		expect(Math.abs(until - (Date.now() + 3_600_000))).toBeLessThan(5_000);
+		expect(refused.description).toMatch(/the credential's Max Rate Limit Wait is 120 s, so the node does not wait, and every request of this account from this n8n fails the same way until then/);
+		expect(refused.httpCode).toBe('429');
+		scope.done();
+
+		// Another request of the account, another operation: the same error, and nothing sent (nock would refuse the connection).
+		const next = await send(context(), { path: '/api/v2/feedback', label: 'Feedback: Get Many' }, transport).catch((e) => e);
+		expect(next.message).toBe(refused.message.replace('Account: Get Status', 'Feedback: Get Many'));
 	});
 
 	test('without Retry-After, a backoff that would pass the credential bound is cut short for one last try', async () => {
@@ -235,15 +255,15 @@ describe('rate limit', () => {
 	});
 
 	test('the error states what the node knows of the limit: the service\'s headers when sent', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5', 'RateLimit-Policy': '"default";q=40;w=60', RateLimit: '"default";r=0;t=5' });
-		const error = await send(harness('apiKeyHeader', { apiKey: 'headers-account', maxRateLimitWait: 1 })).catch((e) => e);
+		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'RateLimit-Policy': '"default";q=40;w=60', RateLimit: '"default";r=3;t=5' });
+		const error = await send(harness('apiKeyHeader', { apiKey: 'headers-account', maxRateLimitWait: 0 })).catch((e) => e);
 		expect(error.description).toMatch(/the service states 40 requests per minute; the credential allows at most 150 requests per minute/);
 		expect(error.description).not.toMatch(/150 requests a minute/);
 	});
 
 	test('the error states what the node knows of the limit: without headers, what the service refused', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
-		const h = harness('apiKeyHeader', { apiKey: 'no-headers-account', maxRateLimitWait: 1, rateLimitRequests: 40, rateLimitWindow: 10 });
+		nock(BASE).get('/api/v2/ping').reply(429, {});
+		const h = harness('apiKeyHeader', { apiKey: 'no-headers-account', maxRateLimitWait: 0, rateLimitRequests: 40, rateLimitWindow: 10 });
 		const error = await send(h).catch((e) => e);
 		expect(error.description).toMatch(/the service refused every request this n8n process tried; the credential allows at most 40 requests per 10 s/);
 	});
