@@ -9,6 +9,7 @@
  * the test by its timeout.
  */
 import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
 
 import { AUTHENTICATION_METHODS } from '../../credentials/authentication';
 import { SurveyFeedback } from '../../nodes/SurveyFeedback/SurveyFeedback.node';
@@ -111,7 +112,7 @@ describe('the service asks the account to wait an hour, past Max Rate Limit Wait
 
 describe('Stop ends every wait, and nothing more is sent', () => {
 	/** Runs Account › Get Status for two items with these credential fields, and stops the execution once it waits a minute or more. */
-	async function stoppedWhileWaiting(credential: Record<string, unknown>, transport = productionLike()) {
+	async function stoppedWhileWaiting(credential: IDataObject, transport = productionLike()) {
 		const stop = new AbortController();
 		const run = runNode({ service, transport, credential, stop: stop.signal, parameters: { resource: 'account', operation: 'getStatus' }, items: [{}, {}] });
 		await until(() => longWaits > 0);
