@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import nock from 'nock';
 
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
-import { flattenQuery, joinUrl, rateLimitHeaders, realClock, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { flattenQuery, joinUrl, rateLimitHeaders, realClock, type ApiContext, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { stopSignal } from '../nodes/shared/transport/connection';
 import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
@@ -13,16 +14,17 @@ const LEGACY = 'https://legacy.survey.test';
 const TYPE_OF = AUTHENTICATION_METHODS;
 
 /**
- * Retries 40, 80, then 160 ms apart, and a credential whose Max Retry Wait is 0.2 s from when the
- * request is asked for: three tries (the third about 0.12 s in; a fourth would start after 0.28 s).
+ * Retries 0.2, 0.4, then 0.8 s apart, and a credential whose Max Retry Wait is 1 s from when the
+ * request is asked for: three tries (the third about 0.6 s in, however slow the answers up to a
+ * fifth of a second each; a fourth would start after 1.4 s).
  */
-const RETRIES = { firstMs: 40, multiplier: 2, maxMs: 160 };
+const RETRIES = { firstMs: 200, multiplier: 2, maxMs: 800 };
 
 /** n8n-core's execute context of a Survey Feedback node using the given credential. */
 function harness(authentication: AuthenticationMethod = 'apiKeyHeader', extra: Record<string, unknown> = {}) {
 	return executeContext({
 		node: nodeOf('surveyFeedback', { authentication, resource: 'account', operation: 'getStatus' }),
-		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 0.2, ...extra } },
+		credentials: { [TYPE_OF[authentication]]: { apiKey: KEY, baseUrl: BASE, legacyBaseUrl: LEGACY, maxRetryWait: 1, ...extra } },
 	});
 }
 
@@ -282,6 +284,30 @@ describe('rate limit', () => {
 		const started = Date.now();
 		for (let i = 0; i < 3; i++) await send(h, {}, transport);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(100); // the third request waited for the window
+	});
+});
+
+describe('n8n\'s stop signal', () => {
+	test('a context without one (n8n before 1.19, a poll, the editor) gives none, and no error', () => {
+		expect(stopSignal({ getNode: () => ({}) } as unknown as ApiContext)).toBeUndefined();
+	});
+
+	test('a context whose signal is absent sends and retries as before', async () => {
+		const context = harness();
+		Object.defineProperty(context, 'getExecutionCancelSignal', { value: () => undefined });
+		const scope = nock(BASE).get('/api/v2/ping').reply(500, {}).get('/api/v2/ping').reply(200, { ok: true });
+		await expect(send(context)).resolves.toEqual({ ok: true });
+		scope.done();
+	});
+
+	test('a stopped execution sends nothing: its next request fails at once, saying so', async () => {
+		const context = harness();
+		const stop = new AbortController();
+		Object.defineProperty(context, 'getExecutionCancelSignal', { value: () => stop.signal });
+		stop.abort();
+		const error = await send(context, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(error.message).toBe('Account: Get Status failed: the execution was stopped');
+		expect(error.description).toMatch(/sent nothing more/);
 	});
 });
 

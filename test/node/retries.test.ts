@@ -99,10 +99,10 @@ describe('Return All over a flaky service reads every record exactly once', () =
 	test('the retries stop when the credential’s Max Retry Wait is spent, and the error says which page and how much was read', async () => {
 		faultAfterPages = 3;
 		pendingFaults = [{ kind: 503 }];
-		// Retries 40, 80, then 160 ms apart; Max Retry Wait counts from when the page's request was asked for:
-		// tries at about 0, 0.04 and 0.12 s, and a fourth, 0.28 s in, would be past 0.2 s.
-		const transport = testTransport({ retry: { firstMs: 40, multiplier: 2, maxMs: 160 } });
-		const { json, error } = await runNode({ service, transport, parameters: { resource: 'feedback', operation: 'getMany', returnAll: true }, credential: { maxRetryWait: 0.2 } });
+		// Retries 0.2, 0.4, then 0.8 s apart; Max Retry Wait counts from when the page's request was asked for:
+		// tries at about 0, 0.2 and 0.6 s, and a fourth, 1.4 s in, would be past 1 s.
+		const transport = testTransport({ retry: { firstMs: 200, multiplier: 2, maxMs: 800 } });
+		const { json, error } = await runNode({ service, transport, parameters: { resource: 'feedback', operation: 'getMany', returnAll: true }, credential: { maxRetryWait: 1 } });
 		expect(json).toEqual([]);
 		expect(error?.message).toMatch(
 			/^Feedback: Get Many failed on page 4 \(3000 records read before it; none are output\): the service answered HTTP 503 \(3 tries over 0\.\d s\)$/,
