@@ -381,7 +381,8 @@ export class AccountPacer {
 					},
 				};
 			}
-			const held = entry.hold !== undefined && entry.hold.until > Math.max(now, deadline);
+			// Stopped; or the service's word holds the account past the deadline; or the wait would pass it.
+			const held = (entry.hold?.until ?? 0) > Math.max(now, deadline);
 			if (options.signal?.aborted || held || (now + waitMs > deadline && !entry.state.endBackoffAt(now, deadline))) return void entry.busy--;
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
 			if (now + waitMs <= deadline) await pause(this.clock, Math.ceil(waitMs), options.signal);

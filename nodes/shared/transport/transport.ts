@@ -104,8 +104,8 @@ export class Transport {
 				headers: 'limit' in answer ? answer.limit : undefined,
 			});
 			lastRefusal = refusal ?? lastRefusal;
-			// Stopped on its way: n8n aborted the request; whatever came back, nothing more is sent.
-			if (signal?.aborted && answer.kind !== 'ok') throw errors.stopped(answer.kind === 'unanswered' && !repeatable);
+			// Stopped on its way: n8n aborted the request, and nothing more is sent.
+			if (signal?.aborted && answer.kind === 'unanswered') throw errors.stopped(!repeatable);
 
 			switch (answer.kind) {
 				case 'ok':
@@ -119,7 +119,8 @@ export class Transport {
 					// A Retry-After is the pacer's to wait out, as for a 429; the backoff here is between tries.
 					const delay = backoffMs(this.parts.retry, tries - 1, () => clock.random());
 					if (clock.now() + delay > retryUntil) {
-						if (editor && answer.slowDown) throw errors.rateLimitedForEditor(Math.max(delay, pacer.known(account, ceiling).waitMs), lastRefusal?.status, pacer.known(account, ceiling));
+						const known = pacer.known(account, ceiling);
+						if (editor && answer.slowDown) throw errors.rateLimitedForEditor(Math.max(delay, known.waitMs), lastRefusal?.status, known);
 						throw errors.unanswered(answer, { tries, waitedMs: clock.now() - askedAt });
 					}
 					await pause(clock, delay, signal);
