@@ -67,7 +67,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds,
 			description:
-				'How long a request may wait in all, from the moment the node asks for it: for its turn under the rate limit, for the service\'s Retry-After or rate-limit reset, between retries. A Retry-After or reset beyond it fails the request at once, and the account\'s other requests until then. 0 never waits.',
+				'How long a request may wait in all, from the moment the node asks for it: for its turn under the rate limit, for the service\'s Retry-After or rate-limit reset, between retries. A Retry-After or reset beyond it fails the request at once, and the account\'s other requests until then. 0 fails at the first HTTP 429, or when a request would have to wait.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',

@@ -250,7 +250,7 @@ describe('rate limit', () => {
 		// Backoffs of 400 and then 640 ms (no jitter) against a bound of 1 s: tries at 0 and 0.4 s,
 		// then, instead of 1.04 s, a last one at 1 s.
 		const scope = nock(BASE).get('/api/v2/ping').times(3).reply(429, {});
-		const transport = testTransport({ tuning: { backoff: { firstMs: 400 } } });
+		const transport = testTransport({ tuning: { backoff: { firstMs: 400, maxMs: 12_000 } } });
 		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 }), {}, transport).catch((e) => e);
 		expect(error.description).toMatch(/Max Rate Limit Wait/);
 		scope.done();
@@ -360,7 +360,7 @@ describe('retries happen only where a repeat does no harm', () => {
 		['no body', (scope: nock.Interceptor) => scope.reply(503)],
 	])('a 503 with %s and no header holds back every request of the account for the pacer’s backoff', async (_, refuse) => {
 		// The pacer's shortest first backoff: 0.5 s (without jitter here, its whole 0.5 s).
-		const transport = testTransport({ tuning: { backoff: { firstMs: 500 } } });
+		const transport = testTransport({ tuning: { backoff: { firstMs: 500, maxMs: 12_000 } } });
 		const h = harness('apiKeyHeader', { apiKey: 'proxied-account' });
 		refuse(nock(BASE).post('/api/v2/survey'));
 		const refused = await send(h, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }, transport).catch((e) => e);

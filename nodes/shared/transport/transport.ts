@@ -79,7 +79,8 @@ export class Transport {
 		let lastRefusal: { status: number; body: unknown } | undefined;
 		let tries = 0;
 		for (;;) {
-			const turn = await pacer.turn(account, { deadline, ceiling, signal });
+			// No try starts after the deadline, even one that would not have to wait.
+			const turn = tries > 0 && clock.now() > deadline ? undefined : await pacer.turn(account, { deadline, ceiling, signal });
 			if (!turn) {
 				const known = pacer.known(account, ceiling);
 				if (signal?.aborted) throw errors.stopped(false);
