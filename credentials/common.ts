@@ -76,7 +76,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: CREDENTIAL_DEFAULTS.maxRetryWaitSeconds,
 			description:
-				'How long after the node asks for it a request that is safe to repeat (reads, idempotent writes) is still retried after a server error, a dropped connection or a broken answer: counted on the same clock as Max Rate Limit Wait, and never past it. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
+				'How long in all a request that is safe to repeat (reads, idempotent writes) may wait between its retries after a server error, a dropped connection or a broken answer; like every wait, they end within Max Rate Limit Wait. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
 		},
 	];
 	if (notice) {

@@ -13,7 +13,7 @@ import {
 } from '../../nodes/shared/transport';
 
 export interface TestTransportOptions {
-	/** Default: retries after 1, 2, 4, then 5 ms, within the credential's Max Retry Wait from when the request was asked for. */
+	/** Default: retries after 1, 2, 4, then 5 ms (with the credential's Max Retry Wait of 0.007 s: three retries). */
 	retry?: RetryTiming;
 	tuning?: { backoff?: Partial<PacerTuning['backoff']> };
 	requestTimeoutMs?: number;

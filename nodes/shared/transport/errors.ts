@@ -126,7 +126,7 @@ export class ApiErrorBuilder {
 		const tried = retries.tries > 1 ? ` (${retries.tries} tries over ${seconds(retries.waitedMs)})` : '';
 		return this.build(
 			`${failure.reason}${html}${tried}`,
-			`${this.where()}: requests that are safe to repeat are retried for up to the credential's Max Retry Wait from when they are asked for. Check the Base URL in the credential and that the service is up, then try again later or raise that setting.${limiting}${saidSuffix}`,
+			`${this.where()}: requests that are safe to repeat are retried for up to the credential's Max Retry Wait. Check the Base URL in the credential and that the service is up, then try again later or raise that setting.${limiting}${saidSuffix}`,
 			failure.httpCode,
 		);
 	}

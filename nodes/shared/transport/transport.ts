@@ -47,9 +47,9 @@ export const EDITOR_PATIENCE_MS = 5_000;
  *   process whose deadline falls before that moment, without being sent;
  * - 429s are always retried within the deadline: the service did not act;
  * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
- *   not the service's JSON) is retried with exponential backoff and jitter for as long as the
- *   credential's Max Retry Wait allows, counted on the same clock; any other request is sent once,
- *   and its error says that the service may have acted;
+ *   not the service's JSON) is retried with exponential backoff and jitter, its backoffs within the
+ *   credential's Max Retry Wait in all; any other request is sent once, and its error says that the
+ *   service may have acted;
  * - when the execution is stopped (n8n's abort signal), a wait ends at once, a request on its way
  *   is aborted, and nothing more is sent;
  * - every failure becomes a NodeApiError naming the operation, without the API key.
@@ -71,13 +71,13 @@ export class Transport {
 		const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
 		const { account, rateLimit: ceiling } = connection;
 		const editor = isEditorCall(ctx);
-		// The one clock: every wait of this request ends by its deadline, and a server error is retried within Max Retry Wait of it.
+		// The one clock: every wait of this request ends by its deadline.
 		const patienceMs = editor ? EDITOR_PATIENCE_MS : connection.maxRateLimitWaitMs;
 		const deadline = askedAt + patienceMs;
-		const retryUntil = Math.min(deadline, askedAt + connection.maxRetryWaitMs);
 
 		let lastRefusal: { status: number; body: unknown } | undefined;
 		let tries = 0;
+		let retryWaitedMs = 0;
 		for (;;) {
 			// No try starts after the deadline, even one that would not have to wait.
 			const turn = tries > 0 && clock.now() > deadline ? undefined : await pacer.turn(account, { deadline, ceiling, signal });
@@ -117,13 +117,15 @@ export class Transport {
 					continue;
 				case 'unanswered': {
 					if (!repeatable) throw errors.unanswered(answer, undefined);
-					// A Retry-After is the pacer's to wait out, as for a 429; the backoff here is between tries.
+					// A Retry-After is the pacer's to wait out, as for a 429; the backoff here is between tries, within
+					// Max Retry Wait in all and, as every wait, by the deadline.
 					const delay = backoffMs(this.parts.retry, tries - 1, () => clock.random());
-					if (clock.now() + delay > retryUntil) {
+					if (retryWaitedMs + delay > connection.maxRetryWaitMs || clock.now() + delay > deadline) {
 						const known = pacer.known(account, ceiling);
 						if (editor && answer.slowDown) throw errors.rateLimitedForEditor(Math.max(delay, known.waitMs), lastRefusal?.status, known);
-						throw errors.unanswered(answer, { tries, waitedMs: clock.now() - askedAt });
+						throw errors.unanswered(answer, { tries, waitedMs: retryWaitedMs });
 					}
+					retryWaitedMs += delay;
 					await pause(clock, delay, signal);
 				}
 			}
