@@ -38,6 +38,8 @@ const SCANS: Record<string, string> = {
 	'nodes/SurveyFeedback/helpers/output/toolMode.ts isEmptyValue': 'Simplify Output of version 1 in tool mode: an empty object is left out',
 	'nodes/SurveyFeedback/helpers/bulk/answerRows.ts findRows': 'the rows of a bulk write, wherever the answer puts them: keyed by email or by the item, or the one list of rows',
 	'nodes/SurveyFeedback/helpers/bulk/answerRows.ts outcomesOf': 'a row passed to its item as the service sent it, without its `index`',
+	'nodes/SurveyFeedback/helpers/bulk/answerRows.ts withoutStatus': 'a row passed to its item as the service sent it, its `status` apart',
+	'nodes/SurveyFeedback/helpers/output/ownRequest.ts ownRequestResult': 'whether the answer of an item\'s own request has anything in `data`',
 };
 
 function scanProgram(): ts.Program {

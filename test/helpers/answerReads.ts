@@ -259,8 +259,9 @@ export class AnswerReads {
 
 	/** A call from outside the code (n8n's): every argument, and `this` unless bound, unknown. */
 	private fromOutside(fn: Fn): void {
-		const parameters = ts.isClassLike(fn.node) ? [] : fn.node.parameters;
-		this.call(fn, parameters.map(() => unknown()), fn.self.size ? fn.self : unknown());
+		const parameters = ts.isClassLike(fn.node) ? [] : fn.node.parameters.filter((parameter) => parameter.name.getText() !== 'this');
+		// A function expression's `this` is its caller's; a method's, the object it was made for.
+		this.call(fn, parameters.map(() => unknown()), fn.self.size && !ts.isFunctionExpression(fn.node) ? fn.self : unknown());
 	}
 
 	/** Redoes every run whose dependencies grew, until none did. */
@@ -395,8 +396,9 @@ export class AnswerReads {
 		const act: Activation = { id: state.key, self: state.self, pins, result: none(), yields: none() };
 		const cx: Cx = { act, scope };
 		try {
-			node.parameters.forEach((parameter, index) => {
-				if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this') return;
+			// A `this` parameter is no argument.
+			const parameters = node.parameters.filter((parameter) => parameter.name.getText() !== 'this');
+			parameters.forEach((parameter, index) => {
 				const given = parameter.dotDotDotToken ? one(this.array(parameter, cx, merge(...state.args.slice(index)))) : (state.args[index] ?? nothing());
 				const missing = !given.size || given.has('v');
 				this.bind(parameter.name, parameter.initializer && missing ? merge(given, this.ev(parameter.initializer, cx)) : given, cx, false);

@@ -272,6 +272,8 @@ export interface NodeRun {
 	error?: ExecutionError;
 	hints: NodeExecutionHint[];
 	sent: SentRequest[];
+	/** The runs of the nodes `after` it, in order (absent where n8n did not run one). */
+	after: Array<{ outputs: INodeExecutionData[][]; error?: ExecutionError } | undefined>;
 }
 
 /** A node's error as n8n records it in the run data: the thrown error's own fields. */
@@ -290,12 +292,18 @@ export async function runWorkflow(options: {
 	credentials: Credentials;
 	timezone?: string;
 	staticData?: IDataObject;
+	/** Nodes that run after it in the same execution, each fed by the one before (names of their own). */
+	after?: INode[];
+	/** Stops the execution when it aborts, as n8n's Stop does: n8n-core cancels the run, which aborts the nodes' signal. */
+	stop?: AbortSignal;
 }): Promise<NodeRun> {
 	const node = withCredentials(options.node, options.credentials);
+	const after = (options.after ?? []).map((next) => withCredentials(next, options.credentials));
 	const input: INode = { id: 'input', name: 'Input', type: INPUT_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
 	const withInput = options.items !== undefined;
-	const nodes = withInput ? [input, node] : [node];
-	const connections: IConnections = withInput ? { [input.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {};
+	// A chain: Input (with items), the node, the nodes after it.
+	const nodes = [...(withInput ? [input] : []), node, ...after];
+	const connections: IConnections = Object.fromEntries(nodes.slice(0, -1).map((from, i) => [from.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]));
 	const workflow = workflowOf({ nodes, nodeType: options.nodeType, connections, staticData: options.staticData, timezone: options.timezone });
 	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
 		id: workflow.id,
@@ -313,16 +321,22 @@ export async function runWorkflow(options: {
 	const sent: SentRequest[] = [];
 	let run: IRun;
 	try {
-		run = await recording.run(sent, () => execution.run({ workflow, startNode: withInput ? input : node, pinData }));
+		run = await recording.run(sent, () => {
+			const running = execution.run({ workflow, startNode: withInput ? input : node, pinData });
+			options.stop?.addEventListener('abort', () => running.cancel(), { once: true });
+			return running;
+		});
 	} catch (error) {
-		return { outputs: [], error: error as ExecutionError, hints: [], sent };
+		return { outputs: [], error: error as ExecutionError, hints: [], sent, after: [] };
 	}
-	const task = run.data.resultData.runData[node.name]?.[0];
+	const taskOf = (name: string) => run.data.resultData.runData[name]?.[0];
+	const outputsOf = (name: string) => (taskOf(name)?.data?.main ?? []).map((items) => items ?? []);
 	return {
-		outputs: (task?.data?.main ?? []).map((items) => items ?? []),
+		outputs: outputsOf(node.name),
 		error: run.data.resultData.error as ExecutionError | undefined,
-		hints: task?.hints ?? [],
+		hints: taskOf(node.name)?.hints ?? [],
 		sent,
+		after: after.map((next) => taskOf(next.name) && { outputs: outputsOf(next.name), error: taskOf(next.name)?.error as ExecutionError | undefined }),
 	};
 }
 

@@ -193,6 +193,16 @@ export class N8nInstance {
 		return this.reader.runManually(workflow, triggerNodeName, opts);
 	}
 
+	/** Starts a workflow in manual mode through the REST API and returns the execution's id while it runs: see ExecutionReader.startManually. */
+	startManually(workflow: string | WorkflowJson, triggerNodeName?: string): Promise<string> {
+		return this.reader.startManually(workflow, triggerNodeName);
+	}
+
+	/** Stops a running execution as the editor's Stop button does: see ExecutionReader.stop. */
+	stopExecution(executionId: string): Promise<any> {
+		return this.reader.stop(executionId);
+	}
+
 	/** Stops the server if running and deletes the work folder (keep it to read logs: don't call this). */
 	async dispose(): Promise<void> {
 		await this.stop();
