@@ -2,16 +2,20 @@
  * Where the service's answers are read, and which answer each read comes from.
  *
  * An abstract interpretation of the code (Cousot & Cousot, 1977): the code runs over abstract
- * values instead of real ones, every branch at once. An answer enters as an `AnswerPart` where its
- * request is made (`api.request({ method, path })`, named by its method and path), and the
- * interpreter carries it through everything the code does with it: variables, destructuring,
- * casts, type guards, spreads, callbacks, the functions it is handed to, what they return or yield,
- * the objects, arrays and maps that hold it. A function runs apart for each kind of call it gets:
- * its arguments' answers and texts as they are, its objects by where and by which call they were
- * made, DEPTH calls up (object sensitivity, k-limited: Milanova, Rountev & Ryder, 2005); a variable
- * that holds one of several entries of a table (the node's operations, the trigger's events) runs
- * the rest of its function once per entry. Runs are redone when what they read grows, until
- * nothing grows (a chaotic iteration to the least fixed point).
+ * values instead of real ones, every branch the code does not decide at once. An answer enters as
+ * an `AnswerPart` where its request is made (`api.request({ method, path })`, named by its method
+ * and path), and the interpreter carries it through everything the code does with it: variables,
+ * destructuring, casts, type guards, spreads, callbacks, the functions it is handed to, what they
+ * return or yield, the objects, arrays and maps that hold it.
+ *
+ * A function runs apart for each kind of call it gets, told by what its arguments hold (the
+ * answers, texts and functions, DEPTH levels into objects, and which of the module's tables they
+ * are): context sensitivity by argument values, as the Cartesian Product Algorithm does by their
+ * types (Agesen, 1995). So a helper that reads the answers of several operations reads each apart,
+ * and a list's `recordsKey`, Simplify's fields or the trigger's `timeField` are known where they
+ * are read. A variable that holds one of several entries of a table (the node's operations, the
+ * trigger's events) runs the rest of its function once per entry. Runs are redone when what they
+ * read grows, until nothing grows (a chaotic iteration to the least fixed point).
  *
  * What it records:
  * - every read of a field of an answer: by name, by a computed name whose value it knows, a
@@ -19,9 +23,10 @@
  *   to a named type or a type guard change nothing: the value is followed, not its type);
  * - every scan of an answer's fields (`Object.keys/values/entries`, `for … in`, a name it cannot
  *   tell): the parts a scan finds are followed as parts of the answer (`*`);
- * - an answer handed to code it cannot follow (a library function that may read it);
- * - a read on an expression typed `ServiceRecord` that no answer ever reached (the answer's way
- *   there was lost).
+ * - an answer handed to code it cannot follow (a library function that may read it), or kept
+ *   where it cannot follow it (a property of what n8n handed in);
+ * - a request whose method or path it cannot tell, and a read on an expression typed
+ *   `ServiceRecord` that no answer ever reached (the answer's way there was lost).
  */
 import path from 'node:path';
 
@@ -1053,6 +1058,7 @@ export class AnswerReads {
 			else grow(out, this.listMethod(answers, name, node, args, cx));
 		}
 		if (!called && !answers.size) grow(out, this.byDeclaration(declaration, node, args, holder, cx));
+		else if (holder.has('u') && declaration && !this.isOurs(this.relative(declaration.getSourceFile()))) grow(out, this.byDeclaration(declaration, node, args, holder, cx));
 		return out;
 	}
 
