@@ -17,7 +17,7 @@ import {
 import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
 import { triggerOutput } from './output';
 import { pagePlacer } from './placement';
-import type { PollGuard, RunningPoll } from './pollGuard';
+import { activationOf, type PollGuard, type RunningPoll } from './pollGuard';
 import { advance, readState, stateScope, writeState, type Watermark } from './state';
 
 /** Records read on the first poll to find the newest timestamp (more pages only if they all share it). */
@@ -253,7 +253,7 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport, gu
 	const trigger = `${this.getWorkflow().id ?? ''}/${node.id ?? node.name}`;
 	return await guard.run(
 		trigger,
-		staticData,
+		activationOf(this, staticData),
 		async (run) => await pollNewRecords(this, api, definition, filters, staticData, run),
 		() => {
 			this.logger.info(`Survey Feedback Trigger "${node.name}": the previous check is still running, so this one is skipped; the next check after it goes on from where it ends`, {
@@ -269,8 +269,8 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport, gu
  * The poll of an active workflow. The state is read once and written once, after every page was
  * read: when a request fails (a 5xx or network error after the transport's retries, a 429 past
  * the credential's wait), the error is thrown, n8n keeps the state it had, and the next poll reads
- * the same records again. A poll that a newer activation of the workflow superseded writes
- * nothing and emits nothing.
+ * the same records again. A poll that the guard found superseded by a newer activation of the
+ * workflow (n8n before 2.37; later n8n drops such a result itself) writes nothing and emits nothing.
  */
 async function pollNewRecords(
 	ctx: IPollFunctions,

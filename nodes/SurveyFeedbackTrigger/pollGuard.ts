@@ -6,10 +6,17 @@
  * starts while another of the same trigger is still running returns at once, reading and writing
  * nothing; the next scheduled poll after the running one goes on from where it ended.
  *
- * A poll of the same trigger over another static data object belongs to a newer activation of the
- * workflow (deactivated and activated again while the old poll ran), whose position n8n read from
- * its database. The old poll then finishes without writing its position or emitting anything, so
- * that the new activation's position stays the only one and its next poll reads those records.
+ * Which poll's result counts is n8n's to say where n8n says it. From n8n 2.37 on, n8n runs each
+ * poll in a staging scope of its own (`__runPoll`): a poll of a superseded activation has its
+ * result dropped by n8n itself, and under the durable poll cursors each poll reads and writes its
+ * own copy of the position, committed with its own execution. There a poll over another static
+ * data object is just another poll, and the running one keeps its result.
+ *
+ * On older n8n, a poll of the same trigger over another static data object belongs to a newer
+ * activation of the workflow (deactivated and activated again while the old poll ran), whose
+ * position n8n read from its database. The old poll then finishes without writing its position
+ * or emitting anything, so that the new activation's position stays the only one and its next
+ * poll reads those records.
  */
 export interface RunningPoll {
 	/** False once a newer activation of the workflow tried to poll: the result must be dropped. */
@@ -17,8 +24,16 @@ export interface RunningPoll {
 }
 
 interface Entry {
-	staticData: object;
+	activation: object | undefined;
 	current: boolean;
+}
+
+/**
+ * What tells an activation's polls apart, for `PollGuard.run`: undefined where n8n keeps track of
+ * the current poll itself, else the static data object n8n builds anew for each activation.
+ */
+export function activationOf(ctx: object, staticData: object): object | undefined {
+	return typeof (ctx as { __runPoll?: unknown }).__runPoll === 'function' ? undefined : staticData;
 }
 
 export class PollGuard {
@@ -26,15 +41,17 @@ export class PollGuard {
 
 	/**
 	 * Runs `poll` unless a poll of the same trigger is running; then returns what `skip` returns,
-	 * at once. The poll checks `isCurrent()` after its last request, before it writes anything.
+	 * at once. `activation` (see activationOf) marks the running poll superseded when it differs
+	 * from the running poll's. The poll checks `isCurrent()` after its last request, before it
+	 * writes anything.
 	 */
-	async run<T, S>(trigger: string, staticData: object, poll: (run: RunningPoll) => Promise<T>, skip: () => S): Promise<T | S> {
+	async run<T, S>(trigger: string, activation: object | undefined, poll: (run: RunningPoll) => Promise<T>, skip: () => S): Promise<T | S> {
 		const other = this.running.get(trigger);
 		if (other) {
-			if (other.staticData !== staticData) other.current = false;
+			if (activation !== undefined && other.activation !== undefined && other.activation !== activation) other.current = false;
 			return skip();
 		}
-		const entry: Entry = { staticData, current: true };
+		const entry: Entry = { activation, current: true };
 		this.running.set(trigger, entry);
 		try {
 			return await poll({ isCurrent: () => entry.current });
