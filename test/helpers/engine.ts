@@ -373,9 +373,10 @@ export interface PollOptions {
 	 * activation's own first poll (its errors are thrown; n8n commits no cursor of it). With
 	 * `cursor`, the durable poll cursors: each poll reads and writes a copy of the stored position
 	 * of its own, which n8n commits with the execution when the poll emits, or alone when it finds
-	 * nothing new (n8n 2.41's TriggerExecutionContextFactory.getExecutePollFunctions).
+	 * nothing new (n8n 2.41's TriggerExecutionContextFactory.getExecutePollFunctions); the copy is
+	 * `prefetched`, the position as n8n read it when it started the poll's task, when given.
 	 */
-	scheduled?: { isCurrent: () => boolean; activation?: boolean; cursor?: StoredCursor };
+	scheduled?: { isCurrent: () => boolean; activation?: boolean; cursor?: StoredCursor; prefetched?: IDataObject };
 	/** false: a poll context without n8n's staging scope (`__runPoll`), as n8n before 2.37 has it. */
 	stagingScope?: false;
 }
@@ -450,7 +451,12 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 			emitted.error = error as ExecutionError;
 		},
 		cursor ? async () => commitStaged() : undefined,
-		cursor ? async (poll) => await staging.run({ snapshot: structuredClone(cursor.value), seed: structuredClone(cursor.value) }, poll) : undefined,
+		cursor
+			? async (poll) => {
+					const read = options.scheduled?.prefetched ?? cursor.value;
+					return await staging.run({ snapshot: structuredClone(read), seed: structuredClone(read) }, poll);
+				}
+			: undefined,
 		cursor ? () => staging.getStore()!.snapshot : undefined,
 		// …and the host's poll budget, when the test sets one.
 		pollBudgetMs,

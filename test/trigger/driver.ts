@@ -60,7 +60,9 @@ export class TriggerDriver {
 	 * Tiny backoff and no client-side pacing, so retries and many polls run in milliseconds; a poll
 	 * guard of this driver's own, as one n8n process has one.
 	 */
-	private readonly nodeType = new SurveyFeedbackTrigger(testTransport(), new PollGuard());
+	private readonly nodeType = new SurveyFeedbackTrigger(testTransport(), new PollGuard(() => Date.now() + this.clockAhead));
+	/** How far the guard's clock is ahead of the real one (see later()). */
+	private clockAhead = 0;
 
 	constructor(private readonly options: DriverOptions) {}
 
@@ -88,6 +90,16 @@ export class TriggerDriver {
 		this.activation++;
 	}
 
+	/** Moves the trigger's clock `ms` ahead, as time passing between polls would. */
+	later(ms: number) {
+		this.clockAhead += ms;
+	}
+
+	/** The stored durable cursor as n8n reads it when it starts a poll's task (durable cursors only). */
+	cursorCopy(): IDataObject {
+		return structuredClone(this.cursor.value);
+	}
+
 	setParameters(parameters: Record<string, unknown>) {
 		this.options.parameters = parameters;
 	}
@@ -96,9 +108,12 @@ export class TriggerDriver {
 		return nodeOf('surveyFeedbackTrigger', { authentication: 'apiKeyHeader', ...this.options.parameters } as INode['parameters']);
 	}
 
-	/** One poll; `activation`: the activation's own first poll, which n8n runs before scheduling the others. */
+	/**
+	 * One poll; `activation`: the activation's own first poll, which n8n runs before scheduling the
+	 * others; `prefetched` (durable cursors): the copy n8n read when it started the poll's task.
+	 */
 	async poll(
-		opts: { mode?: 'manual' | 'trigger'; activation?: boolean; beforeRequest?: RequestHook; pollBudgetMs?: number | null } = {},
+		opts: { mode?: 'manual' | 'trigger'; activation?: boolean; prefetched?: IDataObject; beforeRequest?: RequestHook; pollBudgetMs?: number | null } = {},
 	): Promise<PollResult> {
 		const credentials = {
 			surveyFeedbackApi: {
@@ -127,6 +142,7 @@ export class TriggerDriver {
 							isCurrent: () => activation === this.activation,
 							activation: opts.activation,
 							cursor: host === 'durable cursors' ? this.cursor : undefined,
+							prefetched: opts.prefetched,
 						},
 					}),
 			node: this.node(),

@@ -7,6 +7,10 @@
  *
  * - Polls started while one runs, each over its copy, are skipped; the running poll keeps its
  *   result, which n8n commits: a poll slower than the interval is never dropped for good.
+ * - n8n reads a task's copy when it starts the task, and starts several tasks of a trigger
+ *   together (poll times due at once, those missed while n8n was down): a poll that begins after
+ *   another one ended may hold the position from before that one's records were stored. It is
+ *   skipped, so those records do not come twice.
  * - n8n loses the position taken at activation: without Start From, a record created before the
  *   first scheduled poll is never emitted. With Start From, the position stays there until a poll
  *   emits, so that record is emitted, once.
@@ -64,6 +68,26 @@ describe('polls over their own copies of the position', () => {
 		expect((await trigger.poll()).returnedNull).toBe(true);
 	});
 
+	it('tasks started together, polls one after the other: the copies read before the first poll’s result was stored are skipped', async () => {
+		feedback('before', [T0]);
+		const trigger = driver({ event: 'newFeedback' }, { host: 'durable cursors' });
+		await trigger.poll();
+		const missed = feedback('down', [T0 + 10, T0 + 20]);
+		// n8n read each task's copy when it started them, all at once.
+		const copies = [trigger.cursorCopy(), trigger.cursorCopy(), trigger.cursorCopy()];
+		const first = await trigger.poll({ prefetched: copies[0] });
+		expect(emails(first.items)).toEqual(missed);
+		for (const copy of copies.slice(1)) {
+			const stale = await trigger.poll({ prefetched: copy });
+			expect(stale.returnedNull).toBe(true);
+			expect(stale.sent).toEqual([]);
+			expect(stale.logged.map(({ message }) => message)).toEqual([expect.stringContaining('was handed the position the previous check started from')]);
+		}
+		expect(trigger.state).toMatchObject({ watermark: iso(T0 + 20) });
+		const later = feedback('later', [T0 + 30]);
+		expect(emails((await trigger.poll()).items)).toEqual(later);
+	});
+
 	it('every missed poll time run at once from the same stored cursor, as n8n does at start-up: one emits, the others are skipped', async () => {
 		feedback('before', [T0]);
 		const trigger = driver({ event: 'newFeedback' }, { host: 'durable cursors' });
@@ -95,7 +119,10 @@ describe('the position taken at activation, which n8n does not keep', () => {
 		expect((await trigger.poll({ activation: true })).returnedNull).toBe(true);
 		expect(trigger.state).toEqual({});
 		const kept = feedback('between', [T0 + 1000]);
-		expect(emails((await trigger.poll()).items)).toEqual(kept);
+		// Two poll times due together: n8n read both copies before the first was stored.
+		const copies = [trigger.cursorCopy(), trigger.cursorCopy()];
+		expect(emails((await trigger.poll({ prefetched: copies[0] })).items)).toEqual(kept);
+		expect((await trigger.poll({ prefetched: copies[1] })).returnedNull).toBe(true);
 		expect(trigger.state).toMatchObject({ scope: `newFeedback from ${iso(T0 + 1)}`, watermark: iso(T0 + 1000) });
 		expect((await trigger.poll()).returnedNull).toBe(true);
 		const later = feedback('later', [T0 + 2000]);
