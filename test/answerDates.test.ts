@@ -93,7 +93,7 @@ describe('Simplify gives a date-time sent without a zone with its zone, UTC', ()
 		const node = nodeOf('surveyFeedbackTrigger', { authentication: 'apiKeyHeader', event: 'newFeedback' }, { typeVersion: 2 });
 		const credentials = { surveyFeedbackApi: { apiKey: account().writeKey, baseUrl: sim.baseUrl } };
 		const staticData = {};
-		const poll = () => pollOnce({ node, nodeType, credentials, staticData });
+		const poll = () => pollOnce({ workflowId: 'answer-dates', node, nodeType, credentials, staticData });
 		expect((await poll()).output).toBeNull();
 		const [feedback] = sim.insert(account().id, 'feedback', [{ email: 'zoneless@example.com', score: 3, createdDate: INSTANT }]);
 		show(String(feedback.id), { createdDate: '2026-11-28 10:00:01' });

@@ -246,6 +246,8 @@ function withCredentials(node: INode, credentials: Credentials): INode {
 }
 
 interface WorkflowOptions {
+	/** Default 'engine-test'. */
+	id?: string;
 	nodes: INode[];
 	/** The instance of the node under test; default: one constructed as n8n does. */
 	nodeType?: INodeType;
@@ -257,7 +259,7 @@ interface WorkflowOptions {
 
 function workflowOf(options: WorkflowOptions): Workflow {
 	return new Workflow({
-		id: 'engine-test',
+		id: options.id ?? 'engine-test',
 		name: 'Engine test',
 		nodes: options.nodes,
 		connections: options.connections ?? {},
@@ -351,6 +353,11 @@ export interface PollRun {
 }
 
 export interface PollOptions {
+	/**
+	 * The workflow's ID: a trigger is its workflow's ID and its node's, for its poll guard. Default:
+	 * a new one for each call, so that polls of separate tests never meet in the shared guard.
+	 */
+	workflowId?: string;
 	node: INode;
 	nodeType?: INodeType;
 	credentials: Credentials;
@@ -423,9 +430,12 @@ function hearLog(context: object, onLog: (level: LogLevel, message: string) => v
  * One poll of an active workflow as n8n's poll trigger runs it: n8n-core's PollContext in
  * 'trigger' mode over the workflow's static data, through TriggersAndPollers.
  */
+let pollCalls = 0;
+
 export async function pollOnce(options: PollOptions): Promise<PollRun> {
 	const node = withCredentials(options.node, options.credentials);
-	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
+	const id = options.workflowId ?? `engine-test-poll-${++pollCalls}`;
+	const workflow = workflowOf({ id, nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
 	const budget = options.pollBudgetMs;
 	const pollBudgetMs = budget === undefined || budget === null ? undefined : () => budget;
 	const emitted: { output: INodeExecutionData[][] | null; error?: ExecutionError } = { output: null };

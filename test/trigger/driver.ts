@@ -135,6 +135,8 @@ export class TriggerDriver {
 		const activation = this.activation;
 		const host = this.host;
 		const { output, error, sent } = await pollOnce({
+			// One trigger: one workflow from poll to poll.
+			workflowId: 'engine-test',
 			...(host === 'before 2.37'
 				? { stagingScope: false }
 				: {
