@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withUtcZone } from './dates';
 import type { ServiceRecord } from './serviceRecord';
 
 /**
@@ -139,12 +140,12 @@ export function simplifiedFieldNames(shape: RecordShape): string[] {
 	return shape.simplified.map((field) => (typeof field === 'string' ? field : field[0]));
 }
 
-/** The record as Simplify returns it. */
+/** The record as Simplify returns it; its dates (the fields named …Date) with their zone (dates.ts). */
 export function simplifyRecordAs(shape: RecordShape, record: ServiceRecord): IDataObject {
 	const simplified: IDataObject = {};
 	for (const field of shape.simplified) {
 		const [name, value] = typeof field === 'string' ? [field, record[field]] : [field[0], field[1](record)];
-		if (value !== undefined) simplified[name] = value as IDataObject[string];
+		if (value !== undefined) simplified[name] = (name.endsWith('Date') ? withUtcZone(value) : value) as IDataObject[string];
 	}
 	return simplified;
 }

@@ -139,8 +139,11 @@ export class N8nInstance {
 		this.timings.push({ step: 'start: owner, session, API key', ms: Date.now() - ready });
 	}
 
-	/** Stops n8n: SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left. */
-	async stop(opts: { graceMs?: number } = {}): Promise<void> {
+	/**
+	 * Stops n8n: SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left.
+	 * `signal: 'SIGKILL'` kills it at once, as a crash would: n8n finishes nothing.
+	 */
+	async stop(opts: { signal?: NodeJS.Signals; graceMs?: number } = {}): Promise<void> {
 		if (!this.server.running) return;
 		await this.server.stop(opts);
 		this.api.endSession();

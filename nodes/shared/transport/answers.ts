@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { timeOf } from '../dates';
 import type { ServiceRecord } from '../serviceRecord';
 import type { LimitHeaders } from './pacer';
 
@@ -63,8 +64,8 @@ export function retryAfterMs(headers: IDataObject | undefined, now: number): num
 	if (raw === undefined) return undefined;
 	const seconds = Number(raw);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-	const date = Date.parse(String(raw));
-	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+	const date = timeOf(raw);
+	return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 const number = (text: string | undefined): number | undefined => {
