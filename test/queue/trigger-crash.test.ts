@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import { createInstance, REPO_ROOT, type N8nInstance } from '../../dev/n8n/harness';
 import { simulatorCredential } from '../../dev/n8n/simulatorCredentials';
 import { createQueueCluster, queueWorkRoot } from '../../dev/queue/cluster';
-import { startParts, type QueueParts } from '../../dev/queue/parts';
+import { postgresEnv, startParts, type QueueParts } from '../../dev/queue/parts';
 import { start, type Simulator } from '../../dev/simulator';
 import {
 	crashWorkflow,
@@ -163,15 +163,7 @@ function expectTheDocumentedCounts(counts: Counts) {
 	expect(counts.execution.retried?.map((e) => e.status)).toEqual(['success']);
 }
 
-const pgEnv = (parts: QueueParts) => ({
-	DB_TYPE: 'postgresdb',
-	DB_POSTGRESDB_HOST: parts.postgres.host,
-	DB_POSTGRESDB_PORT: String(parts.postgres.port),
-	DB_POSTGRESDB_DATABASE: parts.postgres.database,
-	DB_POSTGRESDB_USER: parts.postgres.user,
-	DB_POSTGRESDB_PASSWORD: '',
-	...POOL,
-});
+const pgEnv = (parts: QueueParts) => ({ ...postgresEnv(parts.postgres), ...POOL });
 
 it('regular mode: killed at each point of a poll, n8n started again', async () => {
 	const workDir = path.join(queueWorkRoot(), 'test-crash-regular');

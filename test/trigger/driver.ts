@@ -159,3 +159,20 @@ export class TriggerDriver {
 		return { items: output ? output[0].map((item) => item.json) : [], returnedNull: output === null && !error, error, sent, staticData: this.state, logged };
 	}
 }
+
+/** Starts a poll of `trigger` and holds it at its first request until `release()`; resolves once the poll is held there, running. */
+export async function heldPoll(trigger: TriggerDriver): Promise<{ result: Promise<PollResult>; release: () => void }> {
+	let release!: () => void;
+	let reached!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	const arrived = new Promise<void>((resolve) => (reached = resolve));
+	const result = trigger.poll({
+		beforeRequest: async (index) => {
+			if (index !== 0) return;
+			reached();
+			await released;
+		},
+	});
+	await arrived;
+	return { result, release };
+}

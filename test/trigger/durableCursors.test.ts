@@ -16,29 +16,12 @@
  *   emits, so that record is emitted, once.
  */
 import { T0, emails, iso, useTriggerAccount } from './account';
-import type { PollResult, TriggerDriver } from './driver';
+import { heldPoll } from './driver';
 
 const { insert, driver, email } = useTriggerAccount();
 
 /** New feedback at these instants; their emails, in order. */
 const feedback = (label: string, times: number[]) => insert('feedback', times.map((time) => ({ email: email(label), createdDate: iso(time) }))).map((record) => record.email);
-
-/** Starts a poll and holds it at its first request until `release()`; resolves once it is held there. */
-async function heldPoll(trigger: TriggerDriver): Promise<{ result: Promise<PollResult>; release: () => void }> {
-	let release!: () => void;
-	let reached!: () => void;
-	const released = new Promise<void>((resolve) => (release = resolve));
-	const arrived = new Promise<void>((resolve) => (reached = resolve));
-	const result = trigger.poll({
-		beforeRequest: async (index) => {
-			if (index !== 0) return;
-			reached();
-			await released;
-		},
-	});
-	await arrived;
-	return { result, release };
-}
 
 describe('polls over their own copies of the position', () => {
 	it('polls started while a slow one runs are skipped; the slow one emits and its position is committed; each record once', async () => {

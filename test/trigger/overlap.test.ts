@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSimulator } from '../helpers/simulator';
 import { PollGuard, STALE_COPY_MS } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
 import { VirtualClock } from '../../dev/pacing/virtualClock';
-import { TriggerDriver, type Host, type PollResult } from './driver';
+import { heldPoll, TriggerDriver, type Host, type PollResult } from './driver';
 
 const TICK_MS = 10_000;
 
@@ -140,26 +140,6 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		Array.from({ length: count }, (_, i) => ({ email: `${label}${i}@example.com`, createdDate: iso(from + i) }));
 	const emails = (result: PollResult) => result.items.map((item) => item.email);
 	const driver = (host?: Host) => new TriggerDriver({ sim, apiKey: account().writeKey, parameters: { event: 'newFeedback' }, host });
-
-	/**
-	 * Starts a poll of `trigger` and holds it at its first request until `release()`; resolves once
-	 * the poll is held there, running.
-	 */
-	async function heldPoll(trigger: TriggerDriver): Promise<{ result: Promise<PollResult>; release: () => void }> {
-		let release!: () => void;
-		let reached!: () => void;
-		const released = new Promise<void>((resolve) => (release = resolve));
-		const arrived = new Promise<void>((resolve) => (reached = resolve));
-		const result = trigger.poll({
-			beforeRequest: async (index) => {
-				if (index !== 0) return;
-				reached();
-				await released;
-			},
-		});
-		await arrived;
-		return { result, release };
-	}
 
 	beforeEach(() => {
 		sim.reset('empty');
