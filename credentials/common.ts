@@ -67,7 +67,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: CREDENTIAL_DEFAULTS.maxRateLimitWaitSeconds,
 			description:
-				'How long one request may wait in total for the rate limit to clear once the service refused it with HTTP 429, before it fails. 0 fails at the first HTTP 429.',
+				'How long a request may wait in all, from the moment the node asks for it: for its turn under the rate limit, for the service\'s Retry-After or rate-limit reset, between retries. A Retry-After or reset beyond it fails the request at once, and the account\'s other requests until then. 0 fails at the first HTTP 429, or when a request would have to wait.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
@@ -76,7 +76,7 @@ export function credentialProperties(notice?: string): INodeProperties[] {
 			typeOptions: { minValue: 0 },
 			default: CREDENTIAL_DEFAULTS.maxRetryWaitSeconds,
 			description:
-				'How long a request that is safe to repeat (reads, idempotent writes) may keep retrying after a server error, a dropped connection or a broken answer before it fails. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
+				'How long in all a request that is safe to repeat (reads, idempotent writes) may wait between its retries after a server error, a dropped connection or a broken answer; like every wait, they end within Max Rate Limit Wait. Survey sends and feedback imports are never repeated. 0 fails at the first error.',
 		},
 	];
 	if (notice) {

@@ -4,12 +4,14 @@
  * this checkout's node_modules, and no dist/. From there `npm publish --dry-run` must build first
  * (publishConfig turns scripts back on for a publish; .npmrc keeps dependencies' install scripts
  * off) and `npm run pack` must build and pack; both must ship the compiled nodes, credentials and
- * icons, and nothing of the development tools.
+ * icons, and nothing of the development tools. A `main`, if package.json has one, must name a file
+ * the package ships (n8n loads the files of the `n8n` block; n8n's template has no `main`), and
+ * every shipped source map must carry the sources it maps (`sourcesContent`) or point at shipped ones.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +31,30 @@ function check(label, files) {
 		// Compiled code, its source maps and the icons; a build's leftovers (tsconfig.tsbuildinfo) are not.
 		if (path.startsWith('dist/') && !/\.(js|js\.map|svg|png|json)$/.test(path)) problems.push(`${label}: should not be published: ${path}`);
 	}
+	checkMain(label, files);
+	checkSourceMaps(label, files);
 	console.log(`${problems.length === found ? 'ok  ' : 'FAIL'} ${label}: ${files.length} files`);
+}
+
+/** `main` names a shipped file, as Node resolves it (extension and folder index added). */
+function checkMain(label, files) {
+	if (pkg.main === undefined) return;
+	const main = posix.normalize(pkg.main);
+	if (![main, `${main}.js`, posix.join(main, 'index.js')].some((path) => files.includes(path))) {
+		problems.push(`${label}: "main" names ${pkg.main}, which the package does not ship`);
+	}
+}
+
+/** Each shipped map (read from the clean tree's build, which is what was packed) has every source it maps, inline or shipped. */
+function checkSourceMaps(label, files) {
+	for (const map of files.filter((path) => path.endsWith('.map'))) {
+		const { sources = [], sourcesContent = [], sourceRoot = '' } = JSON.parse(readFileSync(join(clean, map), 'utf8'));
+		sources.forEach((source, i) => {
+			if (typeof sourcesContent[i] === 'string') return;
+			if (files.includes(posix.normalize(posix.join(posix.dirname(map), sourceRoot, source)))) return;
+			problems.push(`${label}: ${map} maps ${source}, which is neither inline nor shipped`);
+		});
+	}
 }
 
 try {

@@ -2,7 +2,7 @@
  * The bulk path's reading of items (nodes/SurveyFeedback/helpers/batching.ts) leaves room for the
  * rest of the n8n process: a queue-mode worker runs other executions beside this one.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { runBatches } from '../nodes/SurveyFeedback/helpers/bulk/batching';
 import type { BulkOperation } from '../nodes/SurveyFeedback/operationModule';
@@ -25,11 +25,12 @@ test('reading many items pauses now and then, so that whatever else is due in th
 			read++;
 			return { itemIndex, value: itemIndex };
 		},
-		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, json: {} })),
+		send: async (batch) => batch.map(({ itemIndex }) => ({ itemIndex, kind: 'records' as const, records: {} })),
 	};
 	const api: ServiceApi = { label: 'Test', request: async () => ({}) };
 	const items = Array.from({ length: 40 }, (_, i) => i);
-	const outcomes = await runBatches({} as IExecuteFunctions, operation, items, api, { stopAtFirstFailure: true }).finally(() => clock.mockRestore());
+	const ctx = { getNode: () => ({ name: 'Survey Feedback' }) as INode } as IExecuteFunctions;
+	const outcomes = await runBatches(ctx, operation, items, api, { stopAtFirstFailure: true }).finally(() => clock.mockRestore());
 	expect(outcomes).toHaveLength(40);
 	// Without the pauses the timer would run only once all 40 were read (200 ms); it ran at the
 	// first pause, after 20 ms of reading: four items.

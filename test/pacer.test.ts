@@ -450,7 +450,7 @@ describe('turns', () => {
 	test('what it knows of the limit: the headers, else what the service admitted', async () => {
 		const clock = new VirtualClock();
 		const pacer = new AccountPacer(DOCUMENTED, clock);
-		expect(pacer.known('a')).toEqual({ ceiling: DOCUMENTED, stated: undefined, admittedPerMinute: undefined });
+		expect(pacer.known('a')).toEqual({ ceiling: DOCUMENTED, stated: undefined, admittedPerMinute: undefined, waitMs: 0 });
 		for (let i = 0; i < 30; i++) (await pacer.turn('a'))!.done({ rateLimited: false });
 		await clock.runUntil(clock.sleep(1_000));
 		(await pacer.turn('a'))!.done({ rateLimited: true });

@@ -1,7 +1,9 @@
+import { DateTime } from 'luxon';
 import nock from 'nock';
 
 import { AUTHENTICATION_METHODS, type AuthenticationMethod } from '../credentials/authentication';
-import { flattenQuery, joinUrl, rateLimitHeaders, realClock, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { flattenQuery, joinUrl, rateLimitHeaders, realClock, type ApiContext, type ApiRequest, type Transport } from '../nodes/shared/transport';
+import { stopSignal } from '../nodes/shared/transport/connection';
 import { executeContext, nodeOf } from './helpers/engine';
 import { testTransport } from './helpers/transport';
 
@@ -217,33 +219,45 @@ describe('rate limit', () => {
 		scope.done();
 	});
 
-	test('gives up when the waits would pass the credential bound', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
-		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 })).catch((e) => e);
-		expect(error.message).toMatch(/still rate limiting.*429/);
-		expect(error.description).toMatch(/Max Rate Limit Wait/);
+	test('a Retry-After past Max Rate Limit Wait fails at once, saying how long and until when in the workflow\'s zone; the account\'s next request fails the same way unsent', async () => {
+		const scope = nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '3600' });
+		const transport = testTransport();
+		const context = () => executeContext({ node: nodeOf('surveyFeedback', { authentication: 'apiKeyHeader', resource: 'account', operation: 'getStatus' }), credentials: { [TYPE_OF.apiKeyHeader]: { apiKey: 'held-account', baseUrl: BASE } }, timezone: 'Asia/Tokyo' });
+		const refused = await send(context(), {}, transport).catch((e) => e);
+		const asked = /^Account: Get Status failed: the service asked this account to wait 3600 s, until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \(Asia\/Tokyo\) \[HTTP 429\]$/.exec(refused.message);
+		expect(asked).not.toBeNull();
+		// The moment, read back in Tokyo's zone, is an hour from now.
+		const until = DateTime.fromFormat(asked![1], 'yyyy-MM-dd HH:mm:ss', { zone: 'Asia/Tokyo' }).toMillis();
+		expect(Math.abs(until - (Date.now() + 3_600_000))).toBeLessThan(5_000);
+		expect(refused.description).toMatch(/the credential's Max Rate Limit Wait is 120 s, so the node does not wait, and every request of this account from this n8n fails the same way until then/);
+		expect(refused.httpCode).toBe('429');
+		scope.done();
+
+		// Another request of the account, another operation: the same error, and nothing sent (nock would refuse the connection).
+		const next = await send(context(), { path: '/api/v2/feedback', label: 'Feedback: Get Many' }, transport).catch((e) => e);
+		expect(next.message).toBe(refused.message.replace('Account: Get Status', 'Feedback: Get Many'));
 	});
 
 	test('without Retry-After, a backoff that would pass the credential bound is cut short for one last try', async () => {
 		// Backoffs of 400 and then 640 ms (no jitter) against a bound of 1 s: tries at 0 and 0.4 s,
 		// then, instead of 1.04 s, a last one at 1 s.
 		const scope = nock(BASE).get('/api/v2/ping').times(3).reply(429, {});
-		const transport = testTransport({ tuning: { backoff: { firstMs: 400 } } });
+		const transport = testTransport({ tuning: { backoff: { firstMs: 400, maxMs: 12_000 } } });
 		const error = await send(harness('apiKeyHeader', { maxRateLimitWait: 1 }), {}, transport).catch((e) => e);
 		expect(error.description).toMatch(/Max Rate Limit Wait/);
 		scope.done();
 	});
 
 	test('the error states what the node knows of the limit: the service\'s headers when sent', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5', 'RateLimit-Policy': '"default";q=40;w=60', RateLimit: '"default";r=0;t=5' });
-		const error = await send(harness('apiKeyHeader', { apiKey: 'headers-account', maxRateLimitWait: 1 })).catch((e) => e);
+		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'RateLimit-Policy': '"default";q=40;w=60', RateLimit: '"default";r=3;t=5' });
+		const error = await send(harness('apiKeyHeader', { apiKey: 'headers-account', maxRateLimitWait: 0 })).catch((e) => e);
 		expect(error.description).toMatch(/the service states 40 requests per minute; the credential allows at most 150 requests per minute/);
 		expect(error.description).not.toMatch(/150 requests a minute/);
 	});
 
 	test('the error states what the node knows of the limit: without headers, what the service refused', async () => {
-		nock(BASE).get('/api/v2/ping').reply(429, {}, { 'Retry-After': '5' });
-		const h = harness('apiKeyHeader', { apiKey: 'no-headers-account', maxRateLimitWait: 1, rateLimitRequests: 40, rateLimitWindow: 10 });
+		nock(BASE).get('/api/v2/ping').reply(429, {});
+		const h = harness('apiKeyHeader', { apiKey: 'no-headers-account', maxRateLimitWait: 0, rateLimitRequests: 40, rateLimitWindow: 10 });
 		const error = await send(h).catch((e) => e);
 		expect(error.description).toMatch(/the service refused every request this n8n process tried; the credential allows at most 40 requests per 10 s/);
 	});
@@ -262,6 +276,30 @@ describe('rate limit', () => {
 		const started = Date.now();
 		for (let i = 0; i < 3; i++) await send(h, {}, transport);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(100); // the third request waited for the window
+	});
+});
+
+describe('n8n\'s stop signal', () => {
+	test('a context without one (n8n before 1.19, a poll, the editor) gives none, and no error', () => {
+		expect(stopSignal({ getNode: () => ({}) } as unknown as ApiContext)).toBeUndefined();
+	});
+
+	test('a context whose signal is absent sends and retries as before', async () => {
+		const context = harness();
+		Object.defineProperty(context, 'getExecutionCancelSignal', { value: () => undefined });
+		const scope = nock(BASE).get('/api/v2/ping').reply(500, {}).get('/api/v2/ping').reply(200, { ok: true });
+		await expect(send(context)).resolves.toEqual({ ok: true });
+		scope.done();
+	});
+
+	test('a stopped execution sends nothing: its next request fails at once, saying so', async () => {
+		const context = harness();
+		const stop = new AbortController();
+		Object.defineProperty(context, 'getExecutionCancelSignal', { value: () => stop.signal });
+		stop.abort();
+		const error = await send(context, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }).catch((e) => e);
+		expect(error.message).toBe('Account: Get Status failed: the execution was stopped');
+		expect(error.description).toMatch(/sent nothing more/);
 	});
 });
 
@@ -314,7 +352,7 @@ describe('retries happen only where a repeat does no harm', () => {
 		['no body', (scope: nock.Interceptor) => scope.reply(503)],
 	])('a 503 with %s and no header holds back every request of the account for the pacer’s backoff', async (_, refuse) => {
 		// The pacer's shortest first backoff: 0.5 s (without jitter here, its whole 0.5 s).
-		const transport = testTransport({ tuning: { backoff: { firstMs: 500 } } });
+		const transport = testTransport({ tuning: { backoff: { firstMs: 500, maxMs: 12_000 } } });
 		const h = harness('apiKeyHeader', { apiKey: 'proxied-account' });
 		refuse(nock(BASE).post('/api/v2/survey'));
 		const refused = await send(h, { method: 'POST', path: '/api/v2/survey', body: {}, repeatable: false }, transport).catch((e) => e);

@@ -20,7 +20,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { createInstance, getFreePort, REPO_ROOT, type N8nInstance } from '../n8n/harness';
-import { startParts, type QueueParts } from './parts';
+import { postgresEnv, startParts, type QueueParts } from './parts';
 
 /** Where queue-mode runs keep their folders: `<repo>/.queue-work`, or N8N_QUEUE_WORK_DIR. */
 export function queueWorkRoot(): string {
@@ -148,12 +148,7 @@ export async function createQueueCluster(opts: QueueClusterOptions = {}): Promis
 	try {
 		const shared: Record<string, string> = {
 			EXECUTIONS_MODE: 'queue',
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: parts.postgres.host,
-			DB_POSTGRESDB_PORT: String(parts.postgres.port),
-			DB_POSTGRESDB_DATABASE: parts.postgres.database,
-			DB_POSTGRESDB_USER: parts.postgres.user,
-			DB_POSTGRESDB_PASSWORD: '',
+			...postgresEnv(parts.postgres),
 			QUEUE_BULL_REDIS_HOST: parts.redis.host,
 			QUEUE_BULL_REDIS_PORT: String(parts.redis.port),
 			...opts.env,

@@ -55,6 +55,18 @@ export interface PostgresAddress {
 	database: string;
 }
 
+/** n8n's settings for its database on this PostgreSQL (trust authentication: no password). */
+export function postgresEnv(postgres: PostgresAddress): Record<string, string> {
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: postgres.host,
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+	};
+}
+
 export interface QueueParts {
 	postgres: PostgresAddress;
 	redis: { host: string; port: number };

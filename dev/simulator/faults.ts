@@ -2,7 +2,7 @@
 import { mulberry32, type Rng } from './rng';
 import { PROXY_REFUSAL_PAGE } from './ratelimit';
 
-export const FAULT_KINDS = [500, 502, 503, 'drop', 'slow', 'html', 'badjson'] as const;
+export const FAULT_KINDS = [500, 502, 503, 'drop', 'slow', 'html', 'badjson', 'errorIn200'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -19,6 +19,7 @@ export interface FaultRule {
 	/**
 	 * When the fault strikes: `before` the service handles the request (default: it did nothing),
 	 * or `after` (it acted, and the answer is lost: what a client must never repeat blindly).
+	 * `slow` and `errorIn200` always let the service handle the request.
 	 */
 	when?: 'before' | 'after';
 }
@@ -97,6 +98,9 @@ export const HTML_PAGE = (status: number) =>
 		: status === 200
 		? '<!DOCTYPE html><html><head><title>Scheduled maintenance</title></head><body><h1>We will be back soon</h1><p>The service is under maintenance.</p></body></html>'
 		: `<html><head><title>${NGINX_TITLES[status]}</title></head><body><center><h1>${NGINX_TITLES[status]}</h1></center><hr><center>nginx</center></body></html>`;
+
+/** Whether a fault lets the service handle the request and only changes its answer (`slow` delays it, `errorIn200` sends an error with HTTP 200). */
+export const handledAnyway = (kind: FaultKind): boolean => kind === 'slow' || kind === 'errorIn200';
 
 /** A JSON body cut in the middle of a record. */
 export const TRUNCATED_JSON = '{"message":"Success.","code":200,"data":{"responses":[{"id":"6af1000000000000000000';

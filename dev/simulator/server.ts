@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { extractKey, UNAUTHORIZED_MESSAGE, type Api } from './auth';
 import { handleControl } from './control';
 import type { SimCore } from './core';
-import { FAULT_MESSAGES, HTML_PAGE, TRUNCATED_JSON, type FaultRule } from './faults';
+import { FAULT_MESSAGES, handledAnyway, HTML_PAGE, TRUNCATED_JSON, type FaultRule } from './faults';
 import { ApiError, errorBody, type ApiResult } from './http';
 import { parseQuery, stripRawQuery } from './query';
 import type { LoggedRequest } from './requestlog';
@@ -95,7 +95,7 @@ async function handle(
 	};
 
 	const fault = core.faults.pick(method, path);
-	if (fault && fault.when === 'after' && fault.kind !== 'slow') {
+	if (fault && fault.when === 'after' && !handledAnyway(fault.kind)) {
 		// The service acts as usual; only its answer is lost or broken.
 		entry.fault = fault.kind;
 		const authAfter = key ? core.authenticate(key) : undefined;
@@ -105,15 +105,17 @@ async function handle(
 	}
 	if (fault) {
 		entry.fault = fault.kind;
-		if (fault.kind !== 'slow') return sendFault(fault);
-		await delay(core, fault.delayMs ?? 1000);
+		if (!handledAnyway(fault.kind)) return sendFault(fault);
+		if (fault.kind === 'slow') await delay(core, fault.delayMs ?? 1000);
 		if (res.destroyed) return finish(null);
 	}
 
 	const auth = key ? core.authenticate(key) : undefined;
 	entry.accountId = auth?.store.account.id ?? null;
 	const result = answerWith(auth);
-	const raw = refusedByProxy ? { status: 503, text: PROXY_REFUSAL_PAGE, contentType: 'text/html' } : api === 'legacy' ? legacyRaw(result) : json(result.status, result.body, result.headers);
+	const answered = refusedByProxy ? { status: 503, text: PROXY_REFUSAL_PAGE, contentType: 'text/html' } : api === 'legacy' ? legacyRaw(result) : json(result.status, result.body, result.headers);
+	// errorIn200: the service's error answer, its envelope and `code` unchanged, with HTTP 200.
+	const raw = fault?.kind === 'errorIn200' && answered.status >= 400 && answered.contentType.startsWith('application/json') ? { ...answered, status: 200 } : answered;
 	finish(raw.status);
 	send(res, raw);
 
@@ -178,6 +180,7 @@ function faultResponse(f: FaultRule): Raw | null {
 		case 'badjson':
 			return { status: 200, text: TRUNCATED_JSON, contentType: 'application/json; charset=utf-8' };
 		case 'slow':
+		case 'errorIn200':
 			return null; // handled by the caller
 		default:
 			return json(f.kind, errorBody(f.kind, FAULT_MESSAGES[f.kind]));

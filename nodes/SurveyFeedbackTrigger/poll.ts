@@ -17,7 +17,7 @@ import {
 import { matchesLocally, readFilters, readStartFrom, type TriggerFilters } from './filters';
 import { triggerOutput } from './output';
 import { pagePlacer } from './placement';
-import type { PollGuard, RunningPoll } from './pollGuard';
+import { activationOf, type PollGuard, type RunningPoll, type Skipped } from './pollGuard';
 import { advance, readState, stateScope, writeState, type Watermark } from './state';
 
 /** Records read on the first poll to find the newest timestamp (more pages only if they all share it). */
@@ -238,7 +238,8 @@ function warnPlaced(ctx: IPollFunctions, definition: EventDefinition, { record, 
 /**
  * One poll. Fetch Test Event (a manual run) reads the newest sample and leaves the state alone.
  * An active workflow's poll runs under the guard: one poll of this trigger at a time in the
- * n8n instance; a poll n8n starts meanwhile returns null at once (see PollGuard).
+ * n8n instance, never from a position older than one it just handed n8n; a poll n8n starts
+ * meanwhile, or with such a position, returns null at once (see PollGuard).
  */
 export async function pollTrigger(this: IPollFunctions, transport: Transport, guard: PollGuard): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event', 'newFeedback') as TriggerEvent;
@@ -253,24 +254,28 @@ export async function pollTrigger(this: IPollFunctions, transport: Transport, gu
 	const trigger = `${this.getWorkflow().id ?? ''}/${node.id ?? node.name}`;
 	return await guard.run(
 		trigger,
-		staticData,
+		{ activation: activationOf(this, staticData), position: JSON.stringify(staticData) },
 		async (run) => await pollNewRecords(this, api, definition, filters, staticData, run),
-		() => {
-			this.logger.info(`Survey Feedback Trigger "${node.name}": the previous check is still running, so this one is skipped; the next check after it goes on from where it ends`, {
-				workflowId: this.getWorkflow().id,
-				node: node.name,
-			});
+		(why) => {
+			this.logger.info(`Survey Feedback Trigger "${node.name}": ${SKIPPED[why]}`, { workflowId: this.getWorkflow().id, node: node.name });
 			return null;
 		},
 	);
 }
 
+/** What n8n's log says of a check that returned at once. */
+const SKIPPED: Record<Skipped, string> = {
+	running: 'the previous check is still running, so this one is skipped; the next check after it goes on from where it ends',
+	stale:
+		'this check was handed the position the previous check started from, read before that check was stored, so it is skipped; the next check reads the stored position',
+};
+
 /**
  * The poll of an active workflow. The state is read once and written once, after every page was
  * read: when a request fails (a 5xx or network error after the transport's retries, a 429 past
  * the credential's wait), the error is thrown, n8n keeps the state it had, and the next poll reads
- * the same records again. A poll that a newer activation of the workflow superseded writes
- * nothing and emits nothing.
+ * the same records again. A poll that the guard found superseded by a newer activation of the
+ * workflow (n8n before 2.37; later n8n drops such a result itself) writes nothing and emits nothing.
  */
 async function pollNewRecords(
 	ctx: IPollFunctions,

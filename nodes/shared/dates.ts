@@ -36,18 +36,46 @@ function epochMillis(number: number): number {
 }
 
 /**
- * A record's timestamp as the service sends it, in epoch milliseconds: ISO 8601 (UTC when no zone
- * is given) or a UNIX number; undefined when unreadable.
+ * The forms of a date-time the service's answers are read in, each in UTC when the text carries no
+ * zone: ISO 8601 (`2026-11-28T10:00:01`), SQL (`2026-11-28 10:00:01`), the HTTP date forms and
+ * RFC 2822. The service's times are UTC, so a date-time it sends without a zone is read as UTC,
+ * never in the zone of the host n8n runs on; a text in any other form is not read at all.
+ */
+const ANSWER_FORMATS = [DateTime.fromISO, DateTime.fromSQL, DateTime.fromHTTP, DateTime.fromRFC2822];
+
+function answerDateTime(text: string, zone = 'utc'): DateTime | undefined {
+	for (const parse of ANSWER_FORMATS) {
+		const value = parse(text, { zone });
+		if (value.isValid) return value;
+	}
+	return undefined;
+}
+
+/**
+ * A record's timestamp as the service sends it, in epoch milliseconds: a date-time in one of the
+ * answer forms (UTC when no zone is given) or a UNIX number; undefined when unreadable.
  */
 export function timeOf(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(epochMillis(value)) : undefined;
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const text = value.trim();
 	if (/^-?\d+(\.\d+)?$/.test(text)) return timeOf(Number(text));
-	const parsed = DateTime.fromISO(text, { zone: 'utc' });
-	if (parsed.isValid) return parsed.toMillis();
-	const loose = Date.parse(text);
-	return Number.isNaN(loose) ? undefined : loose;
+	return answerDateTime(text)?.toMillis();
+}
+
+/**
+ * A date-time of an answer as a workflow reads it without doubt: one sent without a zone is
+ * written in ISO 8601 with its zone, UTC (`2026-11-28 10:00:01` becomes `2026-11-28T10:00:01Z`),
+ * since n8n and a workflow's expressions would read it in their own zone. Any other value (a
+ * date-time with its zone, a bare day, a number, text that is no date) is returned as it came.
+ */
+export function withUtcZone(value: unknown): unknown {
+	if (typeof value !== 'string' || BARE_DAY.test(value.trim())) return value;
+	const inUtc = answerDateTime(value.trim());
+	// Read in two zones, a text without its own zone gives two instants.
+	const elsewhere = answerDateTime(value.trim(), 'UTC+1');
+	if (!inUtc || !elsewhere || inUtc.toMillis() === elsewhere.toMillis()) return value;
+	return inUtc.toISO({ suppressMilliseconds: true });
 }
 
 interface ParsedDate {

@@ -17,15 +17,50 @@ export interface FieldContext {
 	field: string;
 }
 
+/** One thing wrong with an item's input: the field as the user names it (none for the item as a whole), and what is wrong. */
+export interface Problem {
+	field?: string;
+	problem: string;
+	/** How to put it right, when the problem alone does not say. */
+	description?: string;
+}
+
+/** "Email: is empty; Score: must be a whole number": each field named once, before its problems. */
+function problemsText(problems: Problem[]): string {
+	const parts: string[] = [];
+	let field: string | undefined;
+	problems.forEach((entry, index) => {
+		const named = entry.field !== undefined && (index === 0 || entry.field !== field);
+		parts.push(named ? `${entry.field}: ${entry.problem}` : entry.problem);
+		field = entry.field;
+	});
+	return parts.join('; ');
+}
+
+/**
+ * Bad input: one of n8n's NodeOperationErrors, its message naming the item once ("<field>: <problem>;
+ * <field>: <problem> [item <n>]"), with its problems kept apart so that those of one item, found in
+ * several places, are reported together (`ItemProblems`, shared/inputs.ts).
+ */
+export class InputError extends NodeOperationError {
+	readonly problems: Problem[];
+
+	constructor(ctx: Omit<FieldContext, 'field'>, problems: Problem[]) {
+		const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
+		const descriptions = [...new Set(problems.map(({ description }) => description).filter((text): text is string => !!text))];
+		super(ctx.node, `${problemsText(problems)}${item}`, { itemIndex: ctx.itemIndex, description: descriptions.join('\n') || undefined });
+		this.problems = problems;
+	}
+}
+
 /** The one way a message names its item: "<message> [item <n>]"; nothing is added where there are no items. */
 export function inputError(ctx: Omit<FieldContext, 'field'>, message: string, description?: string): NodeOperationError {
-	const item = ctx.itemIndex === undefined ? '' : ` [item ${ctx.itemIndex}]`;
-	return new NodeOperationError(ctx.node, `${message}${item}`, { itemIndex: ctx.itemIndex, description });
+	return new InputError(ctx, [{ problem: message, description }]);
 }
 
 /** The one shape of a bad-input error: "<field>: <problem> [item <n>]". */
 export function fieldError(ctx: FieldContext, problem: string, description?: string): NodeOperationError {
-	return inputError(ctx, `${ctx.field}: ${problem}`, description);
+	return new InputError(ctx, [{ field: ctx.field, problem, description }]);
 }
 
 /** A field of the same item: `at(ctx, 'Email')`. */

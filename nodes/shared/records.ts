@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withUtcZone } from './dates';
 import type { ServiceRecord } from './serviceRecord';
 
 /**
@@ -124,16 +125,14 @@ export const reportRecord: RecordShape = {
 };
 
 /**
- * The report as Simplify returns it from node version 3: a row a sheet or a chat can take, with
- * the breakdown (shares in % and counts; the total of responses is the sum of the three counts).
- * The metric, the delivery statistics and the nested fields stay in the raw report.
+ * The report as Simplify returns it from node version 3: a row a sheet or a chat can take, in ten
+ * fields (n8n's rule for Simplify), with the breakdown: the three counts, and the shares in % of
+ * promoters and detractors, the two an NPS is made of (the passives' share is what they leave of
+ * 100, give or take rounding). The metric, the delivery statistics and the nested fields stay in the raw report.
  */
 export const reportRecordV3: RecordShape = {
 	...reportRecord,
-	simplified: [
-		'campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount',
-		'detractorsCount',
-	],
+	simplified: ['campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount'],
 };
 
 /** The names of a shape's simplified fields, in their order. */
@@ -141,12 +140,12 @@ export function simplifiedFieldNames(shape: RecordShape): string[] {
 	return shape.simplified.map((field) => (typeof field === 'string' ? field : field[0]));
 }
 
-/** The record as Simplify returns it. */
+/** The record as Simplify returns it; its dates (the fields named …Date) with their zone (dates.ts). */
 export function simplifyRecordAs(shape: RecordShape, record: ServiceRecord): IDataObject {
 	const simplified: IDataObject = {};
 	for (const field of shape.simplified) {
 		const [name, value] = typeof field === 'string' ? [field, record[field]] : [field[0], field[1](record)];
-		if (value !== undefined) simplified[name] = value as IDataObject[string];
+		if (value !== undefined) simplified[name] = (name.endsWith('Date') ? withUtcZone(value) : value) as IDataObject[string];
 	}
 	return simplified;
 }

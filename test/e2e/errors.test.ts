@@ -11,12 +11,15 @@
  * - with neither, the execution fails with the node's message (for bad input no request left
  *   n8n; for a refused row the message names the item, its reason and the items accepted).
  *
+ * And an expression that fails for the first item of a bulk write (version 3.1's column mapper)
+ * fails that item alone: n8n's own expression engine, not the test's in-process one.
+ *
  * n8n before 2.36 keeps the failed items on output 0 even with the error output (see
  * ERROR_OUTPUT_TAKES_DETAILS); there the error-output tests check that instead.
  */
 import { n8nAtLeast, nodeError, nodesThatRan, outputEntries, outputItems, type ExecuteResult } from '../../dev/n8n/harness';
 import { ACCOUNT_A, describeRun, n8nInstance, pairedIndexes, simClient, type LoggedRequest } from './support';
-import { BAD_INPUT_EMAILS, ERRORS_ID, FAIL_403_ID, FAIL_404_ID, FAIL_INPUT_ID, FAIL_ROWS_ID, IMPORT_ROWS, READ_ONLY_EMAILS } from './workflows';
+import { BAD_INPUT_EMAILS, ERRORS_ID, FAIL_403_ID, FAIL_404_ID, FAIL_INPUT_ID, FAIL_ROWS_ID, FIRST_FAILS_EMAILS, IMPORT_ROWS, READ_ONLY_EMAILS } from './workflows';
 
 const sim = simClient();
 const n8n = n8nInstance();
@@ -130,11 +133,23 @@ describe('errors with Continue On Fail and with the error output', () => {
 		});
 
 		it('the invalid email never reached the service', () => {
-			const accepted = customerPosts(log).filter((r) => r.status === 200);
+			const ofThisNode = (r: LoggedRequest) => r.body.subscribers.some((s: { email: string }) => BAD_INPUT_EMAILS.includes(s.email));
+			const accepted = customerPosts(log).filter((r) => r.status === 200 && ofThisNode(r));
 			expect(accepted).toHaveLength(2);
 			for (const post of accepted) {
 				expect(post.body.subscribers.map((s: { email: string }) => s.email)).toEqual([BAD_INPUT_EMAILS[0], BAD_INPUT_EMAILS[2]]);
 			}
+		});
+	});
+
+	describe('an expression that fails for the first item of a bulk write', () => {
+		it('Continue On Fail: that item is its own error, paired; the others are upserted in one request', () => {
+			const items = outputItems(res, 'First item fails CoF');
+			expect(pairedIndexes(res, 'First item fails CoF')).toEqual([0, 1, 2]);
+			expect(items[0].error).toMatch(/Referenced node doesn't exist/);
+			for (const index of [1, 2]) expect(items[index]).toMatchObject({ email: FIRST_FAILS_EMAILS[index], status: expect.stringMatching(/^(created|updated)$/) });
+			const posts = customerPosts(log).filter((r) => r.body.subscribers.some((s: { email: string }) => FIRST_FAILS_EMAILS.includes(s.email)));
+			expect(posts.map((r) => r.body.subscribers.map((s: { email: string }) => s.email))).toEqual([FIRST_FAILS_EMAILS.slice(1)]);
 		});
 	});
 

@@ -290,6 +290,9 @@ describe('every resource, writes', () => {
 
 	it('legacy v1 create subscribers, with the Authorization header', async () => {
 		expect(outputItems(res, 'V1 create subscriber')).toEqual([expect.objectContaining({ email: V1_EMAIL, status: 'accepted' })]);
+		// v1 answers { message, code } alone: the item is only accepted, and n8n shows the hint that says how to check it.
+		const hints = res.data.data.resultData.runData['V1 create subscriber'][0].hints ?? [];
+		expect(hints).toEqual([expect.objectContaining({ type: 'info', location: 'outputPane', message: expect.stringMatching(/1 of 1 item \(item 0\) accepted without a result of its own: to see what became of each, look for the subscriber with Customer › Get/) })]);
 		const [create] = log.filter((r) => r.api === 'legacy');
 		expect(create).toMatchObject({ method: 'POST', path: '/api/service/nps/customers', auth: 'authorization', status: 200 });
 		expect(create.body.subscribers).toEqual([expect.objectContaining({ email: V1_EMAIL, first_name: 'Barbara', last_name: 'Liskov', company: 'V1 Example Co' })]);

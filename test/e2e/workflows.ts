@@ -269,6 +269,18 @@ export const IMPORT_ROWS = [
 	{ email: 'e2e.rows.bad@example.com', score: 11, comment: 'Off the scale' },
 ];
 
+/** Customer › Create or Update on version 3.1 whose column expression fails for the first of these three. */
+export const FIRST_FAILS_EMAILS = ['e2e.items.first@example.com', 'e2e.items.second@example.com', 'e2e.items.third@example.com'];
+const mapperColumn = (id: string, displayName: string) => ({ id, displayName, type: 'string', required: id === 'email', defaultMatch: false, canBeUsedToMatch: false, display: true, removed: false });
+const firstItemFails = {
+	mappingMode: 'defineBelow',
+	value: { email: '={{ $json.email }}', first_name: "={{ $itemIndex === 0 ? $('Missing Node').item.json.x : $json.first }}" },
+	matchingColumns: [],
+	schema: [mapperColumn('email', 'Email'), mapperColumn('first_name', 'First Name')],
+	attemptToConvertTypes: true,
+	convertFieldsToString: false,
+};
+
 /** The three failures, each as Continue On Fail (`CoF`) and with the error output (`ErrOut`). */
 const errorNodes: Node[] = [
 	manual(),
@@ -298,6 +310,9 @@ const errorNodes: Node[] = [
 		{ resource: 'feedback', operation: 'import', campaign: byId(CAMPAIGN_A1), inputMode: 'itemJson', importOptions: { skipDuplicates: false } },
 		{ onError: 'continueErrorOutput' },
 	),
+	// A failing expression on the first item: that item alone fails.
+	code('People, the first unresolvable', `return ${JSON.stringify(FIRST_FAILS_EMAILS)}.map((email) => ({ json: { email, first: 'Ann' } }));`),
+	sf('First item fails CoF', { resource: 'customer', operation: 'upsert', columns: firstItemFails }, { onError: 'continueRegularOutput', typeVersion: 3.1 }),
 ];
 
 export const errorsWorkflow = workflow(ERRORS_ID, 'E2E: errors with Continue On Fail and the error output', errorNodes, [
@@ -320,6 +335,8 @@ export const errorsWorkflow = workflow(ERRORS_ID, 'E2E: errors with Continue On 
 	['Bad input ErrOut', 'Bad input error branch', 1],
 	['Run', 'Feedback, one out of range'],
 	['Feedback, one out of range', 'Import ErrOut'],
+	['Run', 'People, the first unresolvable'],
+	['People, the first unresolvable', 'First item fails CoF'],
 ]);
 
 /** The same three failures without Continue On Fail or an error output: each stops its execution. */

@@ -17,6 +17,7 @@ import {
 	ExternalSecretsProxy,
 	LoadOptionsContext,
 	PollContext,
+	PollTriggerExecutor,
 	TriggersAndPollers,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -42,6 +43,8 @@ import type {
 	NodeExecutionHint,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDeepStrictEqual } from 'node:util';
 
 import { SurveyFeedbackApi } from '../../credentials/SurveyFeedbackApi.credentials';
 import { SurveyFeedbackLegacyHeaderApi } from '../../credentials/SurveyFeedbackLegacyHeaderApi.credentials';
@@ -243,6 +246,8 @@ function withCredentials(node: INode, credentials: Credentials): INode {
 }
 
 interface WorkflowOptions {
+	/** Default 'engine-test'. */
+	id?: string;
 	nodes: INode[];
 	/** The instance of the node under test; default: one constructed as n8n does. */
 	nodeType?: INodeType;
@@ -254,7 +259,7 @@ interface WorkflowOptions {
 
 function workflowOf(options: WorkflowOptions): Workflow {
 	return new Workflow({
-		id: 'engine-test',
+		id: options.id ?? 'engine-test',
 		name: 'Engine test',
 		nodes: options.nodes,
 		connections: options.connections ?? {},
@@ -272,6 +277,8 @@ export interface NodeRun {
 	error?: ExecutionError;
 	hints: NodeExecutionHint[];
 	sent: SentRequest[];
+	/** The runs of the nodes `after` it, in order (absent where n8n did not run one). */
+	after: Array<{ outputs: INodeExecutionData[][]; error?: ExecutionError } | undefined>;
 }
 
 /** A node's error as n8n records it in the run data: the thrown error's own fields. */
@@ -290,12 +297,18 @@ export async function runWorkflow(options: {
 	credentials: Credentials;
 	timezone?: string;
 	staticData?: IDataObject;
+	/** Nodes that run after it in the same execution, each fed by the one before (names of their own). */
+	after?: INode[];
+	/** Stops the execution when it aborts, as n8n's Stop does: n8n-core cancels the run, which aborts the nodes' signal. */
+	stop?: AbortSignal;
 }): Promise<NodeRun> {
 	const node = withCredentials(options.node, options.credentials);
+	const after = (options.after ?? []).map((next) => withCredentials(next, options.credentials));
 	const input: INode = { id: 'input', name: 'Input', type: INPUT_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
 	const withInput = options.items !== undefined;
-	const nodes = withInput ? [input, node] : [node];
-	const connections: IConnections = withInput ? { [input.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } : {};
+	// A chain: Input (with items), the node, the nodes after it.
+	const nodes = [...(withInput ? [input] : []), node, ...after];
+	const connections: IConnections = Object.fromEntries(nodes.slice(0, -1).map((from, i) => [from.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]));
 	const workflow = workflowOf({ nodes, nodeType: options.nodeType, connections, staticData: options.staticData, timezone: options.timezone });
 	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
 		id: workflow.id,
@@ -313,16 +326,22 @@ export async function runWorkflow(options: {
 	const sent: SentRequest[] = [];
 	let run: IRun;
 	try {
-		run = await recording.run(sent, () => execution.run({ workflow, startNode: withInput ? input : node, pinData }));
+		run = await recording.run(sent, () => {
+			const running = execution.run({ workflow, startNode: withInput ? input : node, pinData });
+			options.stop?.addEventListener('abort', () => running.cancel(), { once: true });
+			return running;
+		});
 	} catch (error) {
-		return { outputs: [], error: error as ExecutionError, hints: [], sent };
+		return { outputs: [], error: error as ExecutionError, hints: [], sent, after: [] };
 	}
-	const task = run.data.resultData.runData[node.name]?.[0];
+	const taskOf = (name: string) => run.data.resultData.runData[name]?.[0];
+	const outputsOf = (name: string) => (taskOf(name)?.data?.main ?? []).map((items) => items ?? []);
 	return {
-		outputs: (task?.data?.main ?? []).map((items) => items ?? []),
+		outputs: outputsOf(node.name),
 		error: run.data.resultData.error as ExecutionError | undefined,
-		hints: task?.hints ?? [],
+		hints: taskOf(node.name)?.hints ?? [],
 		sent,
+		after: after.map((next) => taskOf(next.name) && { outputs: outputsOf(next.name), error: taskOf(next.name)?.error as ExecutionError | undefined }),
 	};
 }
 
@@ -334,6 +353,11 @@ export interface PollRun {
 }
 
 export interface PollOptions {
+	/**
+	 * The workflow's ID: a trigger is its workflow's ID and its node's, for its poll guard. Default:
+	 * a new one for each call, so that polls of separate tests never meet in the shared guard.
+	 */
+	workflowId?: string;
 	node: INode;
 	nodeType?: INodeType;
 	credentials: Credentials;
@@ -349,6 +373,31 @@ export interface PollOptions {
 	beforeRequest?: (index: number, request: IHttpRequestOptions) => void | Promise<void>;
 	/** Hears every line the node writes to n8n's log (`this.logger`), which still receives it. */
 	onLog?: (level: LogLevel, message: string) => void;
+	/**
+	 * n8n's part around the poll of an active workflow, as n8n 2.41 has it (default: the poll
+	 * function called alone). The poll runs through n8n-core's PollTriggerExecutor, which drops
+	 * its result when `isCurrent()` says a newer activation superseded it; `activation` marks the
+	 * activation's own first poll (its errors are thrown; n8n commits no cursor of it). With
+	 * `cursor`, the durable poll cursors: each poll reads and writes a copy of the stored position
+	 * of its own, which n8n commits with the execution when the poll emits, or alone when it finds
+	 * nothing new (n8n 2.41's TriggerExecutionContextFactory.getExecutePollFunctions); the copy is
+	 * `prefetched`, the position as n8n read it when it started the poll's task, when given.
+	 */
+	scheduled?: { isCurrent: () => boolean; activation?: boolean; cursor?: StoredCursor; prefetched?: IDataObject };
+	/** false: a poll context without n8n's staging scope (`__runPoll`), as n8n before 2.37 has it. */
+	stagingScope?: false;
+}
+
+/** The position the durable poll cursors keep for one trigger (n8n's `poller_state` row). */
+export interface StoredCursor {
+	value: IDataObject;
+}
+
+/** n8n-core's PollTriggerExecutor, from n8n-core's own service container. */
+function pollTriggerExecutor(): PollTriggerExecutor {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] })) as { Container: { get<T>(type: new (...args: never[]) => T): T } };
+	return Container.get(PollTriggerExecutor);
 }
 
 type LogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -381,27 +430,49 @@ function hearLog(context: object, onLog: (level: LogLevel, message: string) => v
  * One poll of an active workflow as n8n's poll trigger runs it: n8n-core's PollContext in
  * 'trigger' mode over the workflow's static data, through TriggersAndPollers.
  */
+let pollCalls = 0;
+
 export async function pollOnce(options: PollOptions): Promise<PollRun> {
 	const node = withCredentials(options.node, options.credentials);
-	const workflow = workflowOf({ nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
+	const id = options.workflowId ?? `engine-test-poll-${++pollCalls}`;
+	const workflow = workflowOf({ id, nodes: [node], nodeType: options.nodeType, active: true, staticData: options.staticData, timezone: options.timezone });
 	const budget = options.pollBudgetMs;
 	const pollBudgetMs = budget === undefined || budget === null ? undefined : () => budget;
+	const emitted: { output: INodeExecutionData[][] | null; error?: ExecutionError } = { output: null };
+	const cursor = options.scheduled?.cursor;
+	const staging = new AsyncLocalStorage<{ snapshot: IDataObject; seed: IDataObject }>();
+	const commitStaged = () => {
+		const staged = staging.getStore();
+		if (!cursor || !staged || isDeepStrictEqual(staged.snapshot, staged.seed)) return;
+		cursor.value = structuredClone(staged.snapshot);
+		staged.seed = structuredClone(staged.snapshot);
+	};
 	const context = new PollContext(
 		workflow,
 		node,
 		additionalDataFor(options.credentials),
 		'trigger',
 		'activate',
-		// n8n's own defaults for emitting, errors, cursor staging and the node's static data…
-		undefined,
-		undefined,
-		undefined,
-		undefined,
-		undefined,
+		(data) => {
+			emitted.output = data;
+			commitStaged();
+		},
+		(error) => {
+			emitted.error = error as ExecutionError;
+		},
+		cursor ? async () => commitStaged() : undefined,
+		cursor
+			? async (poll) => {
+					const read = options.scheduled?.prefetched ?? cursor.value;
+					return await staging.run({ snapshot: structuredClone(read), seed: structuredClone(read) }, poll);
+				}
+			: undefined,
+		cursor ? () => staging.getStore()!.snapshot : undefined,
 		// …and the host's poll budget, when the test sets one.
 		pollBudgetMs,
 	);
 	if (budget === null) Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+	if (options.stagingScope === false) Object.defineProperty(context, '__runPoll', { value: undefined });
 	if (options.onLog) hearLog(context, options.onLog);
 	if (options.beforeRequest) {
 		// A probe around n8n's own helper: the test acts between the requests of one poll.
@@ -415,8 +486,13 @@ export async function pollOnce(options: PollOptions): Promise<PollRun> {
 	}
 	const sent: SentRequest[] = [];
 	try {
-		const output = await recording.run(sent, () => new TriggersAndPollers().runPollFunction(workflow, node, context));
-		return { output, sent };
+		if (!options.scheduled) {
+			const output = await recording.run(sent, () => new TriggersAndPollers().runPollFunction(workflow, node, context));
+			return { output, sent };
+		}
+		const { isCurrent, activation = false } = options.scheduled;
+		await recording.run(sent, () => pollTriggerExecutor().create(workflow, node, context, isCurrent)(activation));
+		return { output: emitted.error ? null : emitted.output, error: emitted.error, sent };
 	} catch (error) {
 		return { output: null, error: error as ExecutionError, sent };
 	}

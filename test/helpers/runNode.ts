@@ -36,6 +36,10 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** Run the node as an AI tool (`surveyFeedbackTool`). */
 	tool?: boolean;
+	/** Survey Feedback nodes that run after it in the same execution, each with these parameters and the same credential. */
+	after?: Array<Record<string, unknown>>;
+	/** Stops the execution when it aborts, as n8n's Stop does. */
+	stop?: AbortSignal;
 }
 
 export interface RunResult {
@@ -48,6 +52,8 @@ export interface RunResult {
 	error?: ExecutionError;
 	sent: SentRequest[];
 	hints: NodeExecutionHint[];
+	/** The nodes `after` it: their items' JSON and their errors (undefined where n8n did not run one). */
+	after: Array<{ json: IDataObject[]; error?: ExecutionError } | undefined>;
 }
 
 const ON_ERROR = { true: 'continueRegularOutput', errorOutput: 'continueErrorOutput' } as const;
@@ -58,10 +64,13 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const settings: Partial<INode> = { typeVersion: options.typeVersion ?? 1, ...(onError ? { onError } : {}) };
 	const node = nodeOf(options.tool ? 'surveyFeedbackTool' : 'surveyFeedback', { authentication, ...options.parameters } as INode['parameters'], settings);
 	const nodeType = new SurveyFeedback(options.transport ?? testTransport());
-	const { outputs, error, sent, hints } = await runWorkflow({
+	const after = (options.after ?? []).map((parameters, i) => ({ ...nodeOf('surveyFeedback', { authentication, ...parameters } as INode['parameters'], { typeVersion: settings.typeVersion }), id: `next-${i + 1}`, name: `Next ${i + 1}` }));
+	const run = await runWorkflow({
 		node,
 		nodeType: options.tool ? asTool(nodeType) : nodeType,
 		items: options.items ?? [{}],
+		after,
+		stop: options.stop,
 		timezone: options.timezone,
 		credentials: {
 			[AUTHENTICATION_METHODS[authentication]]: {
@@ -72,8 +81,10 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			},
 		},
 	});
+	const { outputs, error, sent, hints } = run;
 	const output = outputs[0] ?? [];
-	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints };
+	const later = run.after.map((next) => next && { json: (next.outputs[0] ?? []).map((item) => item.json), error: next.error });
+	return { output, json: output.map((item) => item.json), errorOutput: outputs[1] ?? [], error, sent, hints, after: later };
 }
 
 /** runNode against one service: `run(parameters)`, and the other options where a test needs them. */

@@ -27,8 +27,10 @@ export function testTransport(options: TestTransportOptions = {}): Transport {
 	const clock = options.clock ?? noJitter;
 	return new Transport({
 		// The limit each credential states is kept; this one, for credentials that state none, hardly paces.
+		// Backoffs of 2 ms growing to 10 ms at most: after refusals the pacer's rate, never below one
+		// request per longest backoff, keeps a request waiting a few milliseconds, not seconds.
 		pacer: new AccountPacer({ requests: 1_000_000, windowMs: 60_000 }, clock, {
-			backoff: { ...DEFAULT_TUNING.backoff, firstMs: 2, ...options.tuning?.backoff },
+			backoff: { ...DEFAULT_TUNING.backoff, firstMs: 2, maxMs: 10, ...options.tuning?.backoff },
 		}),
 		clock,
 		retry: options.retry ?? { firstMs: 1, multiplier: 2, maxMs: 5 },

@@ -106,7 +106,7 @@ describe('Customer › Create or Update, mapped automatically', () => {
 		['an email that is not one', { email: 'nope' }, /^Customer: Create or Update failed: Item JSON › email: "nope" is not an email address \[item 1\]$/],
 		['a name that is an object', { email: 'a@b.co', firstName: { x: 1 } }, /Item JSON › firstName: must be text, not an object \[item 1\]$/],
 		['tags that are a number', { email: 'a@b.co', tags: 5 }, /Item JSON › tags: must be a list or comma-separated text, not a number \[item 1\]$/],
-		['a tag that is an object', { email: 'a@b.co', tags: ['ok', {}] }, /Item JSON › tags: must hold only text entries, found an object \[item 1\]$/],
+		['a tag that is an object', { email: 'a@b.co', tags: ['ok', {}] }, /Item JSON › tags: entry 2 must be text, not an object \[item 1\]$/],
 		['a property without a label', { email: 'a@b.co', properties: [{ value: 'x' }] }, /Item JSON › properties: entry 1 needs a label.*\[item 1\]$/],
 		['a field given twice', { email: 'a@b.co', firstName: 'A', first_name: 'B' }, /Item JSON › first_name: gives first_name a second time \(also as firstName\); keep one of them \[item 1\]$/],
 		['unknown fields', { email: 'a@b.co', mobile: '123', plan: 'pro' }, /Item JSON: has fields this operation does not take: mobile, plan \[item 1\]$/],

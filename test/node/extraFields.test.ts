@@ -138,7 +138,7 @@ describe('Send as Custom Properties', () => {
 				feedback: [{ email: 'import.props@example.com', score: 9, properties: [{ label: 'plan', value: 'pro', type: 'text' }, { label: 'seats', value: 3, type: 'number' }] }],
 			},
 		]);
-		expect(json[0]).toMatchObject({ email: 'import.props@example.com', status: 'imported' });
+		expect(json[0]).toMatchObject({ email: 'import.props@example.com', status: 'accepted' });
 	});
 
 	test('operations whose rows take no custom properties do not offer it, and refuse it when a workflow sets it anyway', async () => {

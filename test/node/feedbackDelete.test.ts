@@ -24,8 +24,8 @@ describe('Feedback: Delete', () => {
 		expect(sent[0].body).toEqual({ responses: [{ feedbackId: record.id }, { feedbackId: '6af1ffffffffffffffffffff' }] });
 		expect(json).toEqual([
 			// The simulator's default (spec) answer for account A: rows keyed by the item's ID, with status and reason.
-			{ feedbackId: record.id, status: 'deleted' },
-			{ feedbackId: '6af1ffffffffffffffffffff', status: 'not_found', reason: 'nothing matched' },
+			{ feedbackId: record.id, status: 'deleted', deleted: true },
+			{ feedbackId: '6af1ffffffffffffffffffff', status: 'not_found', reason: 'nothing matched', deleted: true },
 		]);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect((await run('get', { feedbackId: String(record.id) })).error?.message).toMatch(/HTTP 404/);

@@ -76,12 +76,13 @@ describe('Report › Get: rows from `trend`, the days sent and the campaigns lis
 		expect(sent.map(pathOf)).toEqual(['/api/v2/reports/', '/api/v2/campaigns']);
 		const days = { startDate: '2026-03-01', endDate: '2026-03-07' };
 		expect(json).toEqual([
-			{ campaignId: 'c-nps', campaignName: 'Relationship NPS', ...days, score: 39, promoters: 62, passives: 15, detractors: 23, promotersCount: 8, passivesCount: 2, detractorsCount: 3 },
-			{ campaignId: 'c-csat', campaignName: 'Support CSAT', ...days, score: 50, promoters: 50, passives: 25, detractors: 25, promotersCount: 2, passivesCount: 1, detractorsCount: 1 },
-			{ campaignId: 'c-ces', campaignName: 'Onboarding CES', ...days, score: 4.75, promoters: 50, passives: 25, detractors: 25, promotersCount: 2, passivesCount: 1, detractorsCount: 1 },
+			{ campaignId: 'c-nps', campaignName: 'Relationship NPS', ...days, score: 39, promoters: 62, detractors: 23, promotersCount: 8, passivesCount: 2, detractorsCount: 3 },
+			{ campaignId: 'c-csat', campaignName: 'Support CSAT', ...days, score: 50, promoters: 50, detractors: 25, promotersCount: 2, passivesCount: 1, detractorsCount: 1 },
+			{ campaignId: 'c-ces', campaignName: 'Onboarding CES', ...days, score: 4.75, promoters: 50, detractors: 25, promotersCount: 2, passivesCount: 1, detractorsCount: 1 },
 		]);
-		// Every key in the same order: a sheet's columns.
+		// Every key in the same order, ten of them (n8n's rule for Simplify): a sheet's columns.
 		expect(new Set(json.map((row) => Object.keys(row).join()))).toEqual(new Set([Object.keys(json[0]).join()]));
+		expect(Object.keys(json[0])).toHaveLength(10);
 	});
 
 	it('version 2: campaign, metric, the days sent, score and total as numbers, delivery numbers', async () => {
@@ -95,10 +96,22 @@ describe('Report › Get: rows from `trend`, the days sent and the campaigns lis
 		]);
 	});
 
-	it('days sent as shares of their total are read as shares', async () => {
-		serveReports([report('c-nps', [{ day: '2026-03-02', promoters: 62, passives: 15, detractors: 23, total: 13, score: 39 }])]);
-		const { json } = await runOnFixtures(parameters);
-		expect(json[0]).toMatchObject({ score: 39, promotersCount: 8, passivesCount: 2, detractorsCount: 3 });
+	it('a day that names its counts gives them, whatever its other figures', async () => {
+		serveReports([report('c-nps', [{ day: '2026-03-02', promoters: 62, passives: 15, detractors: 23, promotersCount: 8, passivesCount: 2, detractorsCount: 3, score: 39 }])]);
+		const { json, hints } = await runOnFixtures(parameters);
+		expect(hints).toEqual([]);
+		expect(json[0]).toMatchObject({ score: 39, promoters: 62, detractors: 23, promotersCount: 8, passivesCount: 2, detractorsCount: 3 });
+	});
+
+	it.each([
+		['shares of a total it states', { promoters: 62, passives: 15, detractors: 23, total: 13 }],
+		['figures and no total', { promoters: 8, passives: 2, detractors: 3 }],
+	])('a day with %s gives no counts: never shares turned into counts, nor figures taken for counts; the report comes back whole', async (_, figures) => {
+		const reports = [report('c-nps', [{ day: '2026-03-02', ...figures, score: 39 }])];
+		serveReports(reports);
+		const { json, hints } = await runOnFixtures(parameters);
+		expect(json).toEqual(reports);
+		expect(hints.map(({ message }) => message)).toEqual([expect.stringMatching(/could not build the row of 1 of 1 campaign reports \(item 0\), so they are returned whole: the service's answer has no breakdown/)]);
 	});
 
 	it("a report's own summary and name are used as they are, without reading the campaigns", async () => {
@@ -107,7 +120,7 @@ describe('Report › Get: rows from `trend`, the days sent and the campaigns lis
 		const { json, sent } = await runOnFixtures(parameters);
 		expect(sent).toHaveLength(1);
 		expect(json).toEqual([
-			{ campaignId: 'c-nps', campaignName: 'Own name', startDate: '2026-03-01', endDate: '2026-03-07', score: 41, promoters: 60, passives: 21, detractors: 19, promotersCount: 6, passivesCount: 2, detractorsCount: 2 },
+			{ campaignId: 'c-nps', campaignName: 'Own name', startDate: '2026-03-01', endDate: '2026-03-07', score: 41, promoters: 60, detractors: 19, promotersCount: 6, passivesCount: 2, detractorsCount: 2 },
 		]);
 	});
 

@@ -160,7 +160,7 @@ describe('Outbox: Delete', () => {
 		expect(sent[0].method).toBe('DELETE');
 		expect(pathOf(sent[0])).toBe('/api/v2/outbox');
 		expect(sent[0].body).toEqual({ surveys: [{ surveyId: record.surveyId }] });
-		expect(json).toEqual([{ surveyId: record.surveyId, status: 'deleted' }]);
+		expect(json).toEqual([{ surveyId: record.surveyId, status: 'deleted', deleted: true }]);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		const after = await list({ returnAll: true, filters: { email: 'byid@outbox-test.com' } });
 		expect(after.json).toEqual([]);

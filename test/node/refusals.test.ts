@@ -182,8 +182,9 @@ describe('the editor never waits on the rate limit', () => {
 			() => undefined,
 			(error: Error & { description?: string }) => error,
 		);
-		expect(search?.message).toMatch(/^Campaign list failed: the service is rate limiting this account; try again in [1-8] s$/);
-		expect(search?.description).toMatch(/Lists in the editor do not wait on it; executions wait up to the credential's Max Rate Limit Wait/);
+		// The Retry-After reaches past what the editor waits: the list fails at once, naming the wait and its end.
+		expect(search?.message).toMatch(/^Campaign list failed: the service asked this account to wait [1-8] s, until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(UTC\) \[HTTP 429\]$/);
+		expect(search?.description).toMatch(/the editor's lists wait 5 s at most, so the node does not wait/);
 		expect(campaignReads()).toHaveLength(0);
 
 		const { json, error } = await execution;
@@ -195,12 +196,12 @@ describe('the editor never waits on the rate limit', () => {
 	test.each([
 		['a list search', searchCampaigns, 'Campaign list'],
 		['a dropdown’s options', templateQuestions, 'Template questions'],
-	])('%s the service refuses with a long Retry-After fails after that one request, naming the wait', async (_, editorCall, label) => {
+	])('%s the service refuses with a long Retry-After fails after that one request, naming the wait and its end', async (_, editorCall, label) => {
 		sim.configure({ rateLimit: { shape: 'sliding', limit: 1, windowMs: 30_000, retryAfter: true, headers: 'none' } });
 		// Another tool using the key takes the whole limit.
 		await fetch(`${sim.baseUrl}/api/v2/ping`, { headers: { 'X-Api-Key': service.apiKey } });
 		const { transport } = productionLike();
-		await expect(editorCall(transport)).rejects.toThrow(new RegExp(`^${label} failed: the service is rate limiting this account; try again in (29|30) s \\[HTTP 429\\]$`));
+		await expect(editorCall(transport)).rejects.toThrow(new RegExp(`^${label} failed: the service asked this account to wait (29|30) s, until [-\\d]+ [:\\d]+ \\(UTC\\) \\[HTTP 429\\]$`));
 		expect(campaignReads().map((request) => request.status)).toEqual([429]);
 	});
 

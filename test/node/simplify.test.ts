@@ -243,6 +243,13 @@ describe('which operations offer Simplify', () => {
 		expect(description.defaultVersion).toBe(3.1);
 	});
 
+	it('every simplified row, of every version, has at most ten fields (n8n\'s rule for Simplify)', () => {
+		const shapes = resources.flatMap((resource) => resource.operations.flatMap(({ returns, returnsFromVersion3 }) => [returns, returnsFromVersion3]));
+		const rows = shapes.filter((shape): shape is RecordShape => shape !== undefined).map((shape) => [shape.plural, simplifiedFieldNames(shape).length] as const);
+		expect(rows.length).toBeGreaterThan(CASES.length);
+		expect(rows.filter(([, count]) => count > 10)).toEqual([]);
+	});
+
 	it('exactly the operations above, each with the toggle only from version 2', () => {
 		const offering = resources.flatMap((resource) => resource.operations.filter((operation) => operation.returns).map((operation) => `${resource.name}: ${operation.option.name}`));
 		expect(offering.sort()).toEqual(CASES.map(({ name }) => name).sort());
@@ -288,11 +295,9 @@ describe('which operations offer Simplify', () => {
 
 describe('Report › Get from version 3: a flat row with the breakdown', () => {
 	const parameters = () => ({ resource: 'report', operation: 'get', startDate: '2025-01-01', endDate: '2026-12-31' });
-	const V3_FIELDS = [
-		'campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount',
-		'detractorsCount',
-	];
-	const BREAKDOWN = ['score', 'promoters', 'passives', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount'];
+	// Ten fields, n8n's rule for Simplify.
+	const V3_FIELDS = ['campaignId', 'campaignName', 'startDate', 'endDate', 'score', 'promoters', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount'];
+	const BREAKDOWN = ['score', 'promoters', 'detractors', 'promotersCount', 'passivesCount', 'detractorsCount'];
 
 	it("Simplify returns the campaign, the days sent, and the score, shares and counts summed from each report's trend", async () => {
 		const whole = (await run({ ...parameters(), simple: false }, { typeVersion: 3 })).json;

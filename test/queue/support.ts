@@ -16,22 +16,31 @@ export const FEEDBACK_PATH = '/api/v2/feedback';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `check` is true; on timeout the error names `what`. */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`not after ${timeoutMs} ms: ${what}`);
+		await sleep(250);
+	}
+}
+
 export const TRIGGER_NODE = 'New feedback';
 /** Every 5 s: n8n refuses a poll time that fires more than once a minute, but takes several at fixed seconds. */
 export const POLL_SECONDS = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55];
 
-/** Survey Feedback Trigger (New Feedback, from now) → No Operation. */
-export function triggerWorkflow(id: string, cred: CredentialRef): WorkflowJson {
+/** Survey Feedback Trigger (New Feedback, from now, or with the `options` given) → No Operation. */
+export function triggerWorkflow(id: string, cred: CredentialRef, options: { startFrom?: string } = {}): WorkflowJson {
 	return {
 		id,
-		name: 'Queue: trigger on new feedback',
+		name: `Queue: trigger on new feedback${options.startFrom ? ' from a moment' : ''}`,
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
 				name: TRIGGER_NODE,
 				type: TRIGGER_TYPE,
 				typeVersion: 1,
-				parameters: { event: 'newFeedback', pollTimes: { item: POLL_SECONDS.map((s) => ({ mode: 'custom', cronExpression: `${s} * * * * *` })) } },
+				parameters: { event: 'newFeedback', pollTimes: { item: POLL_SECONDS.map((s) => ({ mode: 'custom', cronExpression: `${s} * * * * *` })) }, options },
 				credentials: { surveyFeedbackApi: cred },
 			},
 			{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },

@@ -61,6 +61,37 @@ describe('fault kinds', () => {
 	});
 });
 
+describe('errorIn200: the service states its errors in the envelope alone', () => {
+	test('a refused request is handled and answered with HTTP 200, its envelope and code unchanged', async () => {
+		const campaigns = (await client.get('/api/v2/campaigns')).body.campaigns as Array<{ id: string; isActive: boolean; channel: string }>;
+		const deactivated = campaigns.find((campaign) => !campaign.isActive && campaign.channel === 'email');
+		expect(deactivated).toBeDefined();
+		const body = { campaign: deactivated?.id, subscribers: [{ email: 'deactivated@example.com' }] };
+		const plain = await client.post('/api/v2/survey', body);
+		client.sim.configure({ faults: [{ kind: 'errorIn200', match: { method: 'POST', pathPrefix: '/api/v2/survey' } }] });
+		const in200 = await client.post('/api/v2/survey', body);
+		expect([plain.status, in200.status]).toEqual([400, 200]);
+		expect(in200.body).toEqual(plain.body);
+		expect(in200.body).toMatchObject({ code: 400, message: expect.stringMatching(/deactivated/) });
+		expect(client.sim.requests().at(-1)).toMatchObject({ path: '/api/v2/survey', fault: 'errorIn200', status: 200 });
+	});
+
+	test('a successful answer is unchanged, and the service acts as usual', async () => {
+		client.sim.configure({ faults: [{ kind: 'errorIn200' }] });
+		const r = await client.post('/api/v2/customers', { subscribers: [{ email: 'in200@example.com' }] });
+		expect(r.status).toBe(200);
+		expect(r.body.data['in200@example.com']).toMatchObject({ status: 'created' });
+		expect((await client.get('/api/v2/customers?email=in200@example.com')).body.data.total).toBe(1);
+	});
+
+	test('the legacy API too: its { message, code } error with HTTP 200', async () => {
+		client.sim.configure({ faults: [{ kind: 'errorIn200' }] });
+		const r = await client.legacy('GET', '/api/service/nps/customers/response?sort=SIDEWAYS');
+		expect(r.status).toBe(200);
+		expect(r.body).toEqual({ message: expect.any(String), code: 400 });
+	});
+});
+
 describe('rule selection', () => {
 	test('count limits a rule to the next N matching requests', async () => {
 		client.sim.configure({ faults: [{ kind: 503, count: 2 }] });

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { campaignsOf, useSimulator } from '../helpers/simulator';
-import { TriggerDriver } from './driver';
+import { TriggerDriver, type Host } from './driver';
 
 /** The data clock of every test: 2026-03-15 12:00 UTC. */
 export const T0 = Date.parse('2026-03-15T12:00:00.000Z');
@@ -29,7 +29,7 @@ export function useTriggerAccount() {
 		sim,
 		account,
 		insert: (kind: 'customers' | 'feedback' | 'outbox', records: IDataObject[]) => sim.insert(account().id, kind, records),
-		driver: (parameters: Record<string, unknown>, extra: { timezone?: string; credential?: IDataObject } = {}) =>
+		driver: (parameters: Record<string, unknown>, extra: { timezone?: string; credential?: IDataObject; host?: Host } = {}) =>
 			new TriggerDriver({ sim, apiKey: account().writeKey, parameters, ...extra }),
 		/** A new email address for each call. */
 		email: (label = 'r') => `${label}${++serial}@example.com`,

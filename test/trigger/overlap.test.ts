@@ -2,42 +2,46 @@
  * Polls slower than their interval. n8n starts a poll on schedule whether or not the previous one
  * has finished; the trigger lets one poll of a trigger run at a time.
  * - The guard alone, on virtual time: ticks every 10 s over a poll of 35 s, a poll that fails, a
- *   newer activation of the workflow while an old poll runs.
+ *   newer activation of the workflow while an old poll runs, where n8n tells the current poll
+ *   itself and where it does not.
  * - The trigger through n8n's engine against the simulator: a poll held part-way while others
- *   start, one that fails meanwhile, Fetch Test Event during a poll, a reactivation during a poll.
+ *   start, one that fails meanwhile, Fetch Test Event during a poll, a reactivation during a poll
+ *   (n8n 2.41 drops the old poll's result itself; before 2.37 the trigger does). Under the durable
+ *   poll cursors: test/trigger/durableCursors.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSimulator } from '../helpers/simulator';
-import { PollGuard } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
+import { PollGuard, STALE_COPY_MS } from '../../nodes/SurveyFeedbackTrigger/pollGuard';
 import { VirtualClock } from '../../dev/pacing/virtualClock';
-import { TriggerDriver, type PollResult } from './driver';
+import { heldPoll, TriggerDriver, type Host, type PollResult } from './driver';
 
 const TICK_MS = 10_000;
 
 describe('the poll guard, on virtual time', () => {
 	/** Ticks every 10 s from 0 to `until`, each starting `pollOf(tick)` under the guard, as n8n's schedule does. */
-	async function schedule(options: { until: number; pollOf: (at: number) => { ms: number; fails?: boolean; staticData?: object } }) {
+	async function schedule(options: { until: number; pollOf: (at: number) => { ms: number; fails?: boolean; activation?: object | null } }) {
 		const clock = new VirtualClock({ start: 0 });
-		const guard = new PollGuard();
+		const guard = new PollGuard(() => clock.now());
 		const shared = {};
 		const log: Array<{ at: number; outcome: 'ran' | 'skipped' | 'failed' | 'dropped'; endedAt: number }> = [];
 		const ticks: Array<Promise<void>> = [];
 		for (let at = 0; at <= options.until; at += TICK_MS) {
 			ticks.push(
 				clock.sleep(at).then(async () => {
-					const { ms, fails, staticData = shared } = options.pollOf(at);
+					const { ms, fails, activation = shared } = options.pollOf(at);
 					try {
-						const outcome = await guard.run(
+						const outcome = (await guard.run(
 							'workflow/node',
-							staticData,
+							// Each poll from another position: these tests are about overlapping polls.
+							{ activation: activation ?? undefined, position: `as of ${at}` },
 							async (run) => {
 								await clock.sleep(ms);
 								if (fails) throw new Error('the service failed');
 								return run.isCurrent() ? ('ran' as const) : ('dropped' as const);
 							},
 							() => 'skipped' as const,
-						);
+						)) as 'ran' | 'dropped' | 'skipped';
 						log.push({ at, outcome, endedAt: clock.now() });
 					} catch {
 						log.push({ at, outcome: 'failed', endedAt: clock.now() });
@@ -81,14 +85,43 @@ describe('the poll guard, on virtual time', () => {
 		expect(log).toHaveLength(6);
 	});
 
-	it('a newer activation during a poll: the new one waits its turn, the old one drops its result', async () => {
+	it('n8n before 2.37: a newer activation during a poll (other static data) waits its turn, the old poll drops its result', async () => {
 		const reactivated = {};
 		const log = await schedule({
 			until: 40_000,
-			pollOf: (at) => (at === 0 ? { ms: 25_000 } : { ms: 1_000, staticData: reactivated }),
+			pollOf: (at) => (at === 0 ? { ms: 25_000 } : { ms: 1_000, activation: reactivated }),
 		});
 		expect(log.map(({ at, outcome }) => [at / 1000, outcome])).toEqual([
 			[0, 'dropped'],
+			[10, 'skipped'],
+			[20, 'skipped'],
+			[30, 'ran'],
+			[40, 'ran'],
+		]);
+	});
+
+	it('a poll handed the position the last emitting poll started from is skipped shortly after it, and runs later', async () => {
+		const clock = new VirtualClock({ start: 0 });
+		const guard = new PollGuard(() => clock.now());
+		const poll = (position: string, result: string | null) =>
+			guard.run('workflow/node', { activation: undefined, position }, async () => result, (why) => why);
+		expect(await poll('K0', 'records')).toBe('records');
+		// n8n read this copy before the first poll's result was stored.
+		expect(await poll('K0', 'records again')).toBe('stale');
+		expect(await poll('K1', null)).toBeNull();
+		await clock.runUntil(clock.sleep(STALE_COPY_MS));
+		// Still K0 after that long: n8n did not store the first poll's result; the records are read again.
+		expect(await poll('K0', 'records')).toBe('records');
+		// A poll that emitted nothing moves nothing for the guard.
+		await clock.runUntil(clock.sleep(STALE_COPY_MS));
+		expect(await poll('K2', null)).toBeNull();
+		expect(await poll('K2', 'records')).toBe('records');
+	});
+
+	it('where n8n tells the current poll itself (2.37 and later), polls over other copies are skipped and the running one keeps its result', async () => {
+		const log = await schedule({ until: 40_000, pollOf: (at) => ({ ms: at === 0 ? 25_000 : 1_000, activation: null }) });
+		expect(log.map(({ at, outcome }) => [at / 1000, outcome])).toEqual([
+			[0, 'ran'],
 			[10, 'skipped'],
 			[20, 'skipped'],
 			[30, 'ran'],
@@ -106,27 +139,7 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 	const burst = (count: number, label: string, from: number) =>
 		Array.from({ length: count }, (_, i) => ({ email: `${label}${i}@example.com`, createdDate: iso(from + i) }));
 	const emails = (result: PollResult) => result.items.map((item) => item.email);
-	const driver = () => new TriggerDriver({ sim, apiKey: account().writeKey, parameters: { event: 'newFeedback' } });
-
-	/**
-	 * Starts a poll of `trigger` and holds it at its first request until `release()`; resolves once
-	 * the poll is held there, running.
-	 */
-	async function heldPoll(trigger: TriggerDriver): Promise<{ result: Promise<PollResult>; release: () => void }> {
-		let release!: () => void;
-		let reached!: () => void;
-		const released = new Promise<void>((resolve) => (release = resolve));
-		const arrived = new Promise<void>((resolve) => (reached = resolve));
-		const result = trigger.poll({
-			beforeRequest: async (index) => {
-				if (index !== 0) return;
-				reached();
-				await released;
-			},
-		});
-		await arrived;
-		return { result, release };
-	}
+	const driver = (host?: Host) => new TriggerDriver({ sim, apiKey: account().writeKey, parameters: { event: 'newFeedback' }, host });
 
 	beforeEach(() => {
 		sim.reset('empty');
@@ -196,25 +209,36 @@ describe('the trigger, polled by n8n’s engine, while a poll of it runs', () =>
 		expect(emails(await long.result)).toEqual(records.map((record) => record.email));
 	});
 
-	it('deactivated and activated again during a poll: the old poll drops its result, the new activation emits each record once', async () => {
-		const trigger = driver();
-		await trigger.poll();
-		const stored = structuredClone(trigger.state);
-		const records = burst(1200, 'reactivated', T0 + 1);
-		insert(records);
+	it.each(['n8n 2.41', 'before 2.37'] as const)(
+		'%s: deactivated and activated again during a poll, the old poll’s result is dropped, the new activation emits each record once',
+		async (host) => {
+			const trigger = driver(host);
+			await trigger.poll();
+			const stored = structuredClone(trigger.state);
+			const records = burst(1200, 'reactivated', T0 + 1);
+			insert(records);
 
-		const old = await heldPoll(trigger);
-		trigger.reactivate();
-		// The new activation's first poll meets the old one still running.
-		expect((await trigger.poll()).returnedNull).toBe(true);
-		old.release();
-		const dropped = await old.result;
-		expect(dropped.error).toBeUndefined();
-		expect(dropped.returnedNull).toBe(true);
-		expect(trigger.state).toEqual(stored);
+			const old = await heldPoll(trigger);
+			trigger.reactivate();
+			// The new activation's first poll meets the old one still running.
+			expect((await trigger.poll({ activation: true })).returnedNull).toBe(true);
+			old.release();
+			const dropped = await old.result;
+			expect(dropped.error).toBeUndefined();
+			expect(dropped.returnedNull).toBe(true);
+			expect(trigger.state).toEqual(stored);
 
-		const next = await trigger.poll();
-		expect(emails(next)).toEqual(records.map((record) => record.email));
-		expect((await trigger.poll()).returnedNull).toBe(true);
-	});
+			if (host === 'n8n 2.41') {
+				// The trigger cannot tell that n8n dropped the old poll's result: for a while it takes
+				// the new activation's position, the one the old poll started from, for a stale copy.
+				const stale = await trigger.poll();
+				expect(stale.returnedNull).toBe(true);
+				expect(stale.logged.map(({ message }) => message)).toEqual([expect.stringContaining('was handed the position the previous check started from')]);
+				trigger.later(STALE_COPY_MS);
+			}
+			const next = await trigger.poll();
+			expect(emails(next)).toEqual(records.map((record) => record.email));
+			expect((await trigger.poll()).returnedNull).toBe(true);
+		},
+	);
 });

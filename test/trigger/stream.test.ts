@@ -110,8 +110,10 @@ async function runStream(spec: StreamSpec) {
 		sim,
 		apiKey: account.writeKey,
 		parameters: spec.parameters(campaigns),
-		// A window of 1 s, so that polls after the limit is lifted do not wait for a minute's slots.
-		credential: { maxRateLimitWait: 0.02, rateLimitWindow: 1 },
+		// A window of 1 s, so that polls after the limit is lifted do not wait for a minute's slots, and a
+		// Max Rate Limit Wait longer than it: after a 429 the transport paces the account's next requests
+		// within that window, and fails at once a request that could not leave within the wait.
+		credential: { maxRateLimitWait: 1.5, rateLimitWindow: 1 },
 	});
 	const activation = await driver.poll();
 	expect(activation.error).toBeUndefined();

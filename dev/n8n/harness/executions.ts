@@ -72,6 +72,26 @@ export class ExecutionReader {
 	 */
 	async runManually(workflow: string | WorkflowJson, triggerNodeName?: string, opts: { timeoutMs?: number } = {}): Promise<any> {
 		const started = Date.now();
+		const executionId = await this.startManually(workflow, triggerNodeName);
+		const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+		for (;;) {
+			const res = await this.api.http('GET', `/api/v1/executions/${executionId}?includeData=true`, undefined, {
+				apiKey: true,
+				auth: false,
+				allowStatus: true,
+			});
+			// n8n 1.85 marks the execution finished a moment before its data is stored: wait for both.
+			if (res.status === 200 && !['running', 'new', 'waiting'].includes(res.body.status) && res.body.stoppedAt && resultDataOf(res.body)) {
+				this.site.timings.push({ step: 'runManually', ms: Date.now() - started });
+				return res.body;
+			}
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished in time\n${tail(this.site.logFile, 30)}`);
+			await sleep(250);
+		}
+	}
+
+	/** Starts a workflow in manual mode as runManually does, and returns the execution's id at once, while it runs. */
+	async startManually(workflow: string | WorkflowJson, triggerNodeName?: string): Promise<string> {
 		let wf: any;
 		if (typeof workflow === 'string') {
 			wf = (await this.api.rest('GET', `/workflows/${workflow}`)).data;
@@ -97,20 +117,14 @@ export class ExecutionReader {
 		});
 		const executionId = run.data?.executionId;
 		if (!executionId) throw new Error(`run of workflow ${wf.id} gave no execution id: ${JSON.stringify(run).slice(0, 500)}`);
-		const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
-		for (;;) {
-			const res = await this.api.http('GET', `/api/v1/executions/${executionId}?includeData=true`, undefined, {
-				apiKey: true,
-				auth: false,
-				allowStatus: true,
-			});
-			// n8n 1.85 marks the execution finished a moment before its data is stored: wait for both.
-			if (res.status === 200 && !['running', 'new', 'waiting'].includes(res.body.status) && res.body.stoppedAt && resultDataOf(res.body)) {
-				this.site.timings.push({ step: 'runManually', ms: Date.now() - started });
-				return res.body;
-			}
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished in time\n${tail(this.site.logFile, 30)}`);
-			await sleep(250);
-		}
+		return String(executionId);
+	}
+
+	/**
+	 * Stops a running execution as the editor's Stop button does (REST `POST /rest/executions/<id>/stop`);
+	 * returns n8n's answer (`{ mode, startedAt, stoppedAt, finished, status }`).
+	 */
+	async stop(executionId: string): Promise<any> {
+		return (await this.api.rest('POST', `/executions/${executionId}/stop`, {})).data;
 	}
 }

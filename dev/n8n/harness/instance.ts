@@ -139,8 +139,11 @@ export class N8nInstance {
 		this.timings.push({ step: 'start: owner, session, API key', ms: Date.now() - ready });
 	}
 
-	/** Stops n8n: SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left. */
-	async stop(opts: { graceMs?: number } = {}): Promise<void> {
+	/**
+	 * Stops n8n: SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left.
+	 * `signal: 'SIGKILL'` kills it at once, as a crash would: n8n finishes nothing.
+	 */
+	async stop(opts: { signal?: NodeJS.Signals; graceMs?: number } = {}): Promise<void> {
 		if (!this.server.running) return;
 		await this.server.stop(opts);
 		this.api.endSession();
@@ -191,6 +194,16 @@ export class N8nInstance {
 	/** Runs a workflow in manual mode through the REST API, as the editor does; returns the finished execution: see ExecutionReader.runManually. */
 	runManually(workflow: string | WorkflowJson, triggerNodeName?: string, opts: { timeoutMs?: number } = {}): Promise<any> {
 		return this.reader.runManually(workflow, triggerNodeName, opts);
+	}
+
+	/** Starts a workflow in manual mode through the REST API and returns the execution's id while it runs: see ExecutionReader.startManually. */
+	startManually(workflow: string | WorkflowJson, triggerNodeName?: string): Promise<string> {
+		return this.reader.startManually(workflow, triggerNodeName);
+	}
+
+	/** Stops a running execution as the editor's Stop button does: see ExecutionReader.stop. */
+	stopExecution(executionId: string): Promise<any> {
+		return this.reader.stop(executionId);
 	}
 
 	/** Stops the server if running and deletes the work folder (keep it to read logs: don't call this). */

@@ -62,11 +62,11 @@ export class N8nServer {
 		}
 	}
 
-	/** SIGTERM to its process group, SIGKILL after `graceMs`; then nothing of it is left. */
-	async stop(opts: { graceMs?: number } = {}): Promise<void> {
+	/** `signal` (SIGTERM; SIGKILL to kill it at once) to its process group, SIGKILL after `graceMs`; then nothing of it is left. */
+	async stop(opts: { signal?: NodeJS.Signals; graceMs?: number } = {}): Promise<void> {
 		if (!this.process) return;
 		// Waits for the whole group: the main process may be gone while its task runner lingers.
-		await this.process.stop({ graceMs: opts.graceMs ?? 15_000 });
+		await this.process.stop({ signal: opts.signal, graceMs: opts.graceMs ?? 15_000 });
 		this.process = undefined;
 	}
 }

@@ -75,6 +75,14 @@ export interface CreateInstanceOptions {
 	 * from packageDir's node_modules: a second n8n-workflow; needed if it has runtime dependencies).
 	 */
 	mode?: 'copy' | 'link';
+	/**
+	 * A tarball `npm pack` made, installed with `npm install --omit=peer <tarball>` in
+	 * `<userFolder>/.n8n/nodes`, as the README's manual install does. Nothing is linked beside it:
+	 * the package finds n8n-workflow, luxon and zod in n8n's own node_modules, which n8n puts on the
+	 * module path of community packages (as after an install from Settings › Community Nodes, which
+	 * drops peer dependencies too).
+	 */
+	packageTarball?: string;
 	/** Extra environment for every n8n process of this instance (wins over the defaults). */
 	env?: Record<string, string>;
 }

@@ -4,12 +4,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asItemError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { describeItems, runBatches } from '../helpers/bulk/batching';
-import { outputShaping } from '../helpers/output/output';
-import { isBulk, type ItemOutcome } from '../operationModule';
+import { addHint, outputShaping, type Shaping } from '../helpers/output/output';
+import { nodeSetting } from '../helpers/parameters';
+import { isBulk, isSingleWrite, type ItemOutcome } from '../operationModule';
+import { failureError, outcomeHint, outcomeJson, type Failure } from './itemOutput';
 import { findOperation } from './registry';
 import { resources } from './resources';
-
-type Failure = Extract<ItemOutcome, { error: Error }>;
 
 /**
  * An item's error as the user reads it: one of n8n's own error classes, pointing at its item, its
@@ -30,7 +30,7 @@ function operationError(node: INode, error: unknown, itemIndex: number, label: s
  * and `details` to the error output, and keeps it whole (an item with `error` set on the item
  * itself gets its JSON replaced by the bare message, losing the row).
  */
-function errorItem({ itemIndex, error }: Failure): INodeExecutionData {
+function errorItem(itemIndex: number, error: Error): INodeExecutionData {
 	const { description, httpCode, row } = error as Error & { description?: string; httpCode?: string; row?: IDataObject };
 	const details: IDataObject = { ...(row ?? {}) };
 	if (description) details.description = description;
@@ -49,14 +49,15 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 		(succeeded.length ? ` The service had already accepted ${describeItems(succeeded)}: a rerun should leave them out.` : '') +
 		(unconfirmed.length ? ` The service's answer did not confirm ${describeItems(unconfirmed)}: it may have acted on them, so check them before a rerun.` : '');
 	const answered = succeeded.length + unconfirmed.length;
-	const rowsRefused = failed.some(({ error }) => 'row' in error) && (failed.length > 1 || answered > 0);
-	if (!rowsRefused && new Set(failed.map(({ error }) => error)).size === 1) {
-		const error = operationError(node, failed[0].error, failed[0].itemIndex, label);
+	const errors = failed.map((failure) => ({ itemIndex: failure.itemIndex, error: failureError(node, failure) }));
+	const rowsRefused = failed.some(({ kind }) => kind === 'refused') && (failed.length > 1 || answered > 0);
+	if (!rowsRefused && new Set(errors.map(({ error }) => error)).size === 1) {
+		const error = operationError(node, errors[0].error, errors[0].itemIndex, label);
 		const covered = failed.length > 1 ? ` It concerned ${describeItems(failed.map(({ itemIndex }) => itemIndex))}.` : '';
 		if (covered || accepted) error.description = `${error.description ?? ''}${covered}${accepted}`.trim();
 		return error;
 	}
-	const lines = failed.slice(0, 20).map(({ itemIndex, error }) => `item ${itemIndex}: ${error.message}`);
+	const lines = errors.slice(0, 20).map(({ itemIndex, error }) => `item ${itemIndex}: ${error.message}`);
 	if (failed.length > 20) lines.push(`… and ${failed.length - 20} more`);
 	return new NodeOperationError(node, `${label} failed for ${failed.length} of ${failed.length + answered} items`, {
 		itemIndex: failed[0].itemIndex,
@@ -67,12 +68,15 @@ function failedItemsError(node: INode, label: string, failed: Failure[], succeed
 /**
  * Runs the chosen operation for every input item and pairs each output with its input. The one
  * place that decides what a failure does: without Continue On Fail the node stops (a bad item
- * stops it before anything is sent), with it every failed item becomes an error item.
+ * stops it before anything is sent), with it every failed item becomes an error item. Only the
+ * resource and the operation are read for the node (helpers/parameters.ts); everything else is
+ * read in each item's own path, here for the one-request operations, in runBatches for the bulk
+ * writes, the output's shape (Simplify, Output, Fields) included.
  */
 export async function router(this: IExecuteFunctions, transport: Transport): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const resource = nodeSetting<string>(this, 'resource') ?? '';
+	const operationName = nodeSetting<string>(this, 'operation') ?? '';
 	const found = findOperation(resources, resource, operationName);
 	if (!found) throw new NodeOperationError(node, `The operation "${operationName}" of "${resource}" is not supported`);
 	const { operation, label } = found;
@@ -80,42 +84,49 @@ export async function router(this: IExecuteFunctions, transport: Transport): Pro
 	const api = transport.for(this, label);
 	const itemIndexes = this.getInputData().map((_, index) => index);
 
+	// Each item's output shape, read in its path before anything is sent for it.
+	const shapes = new Map<number, Shaping | undefined>();
+	const readShape = (itemIndex: number) => shapes.set(itemIndex, outputShaping(this, operation, itemIndex));
+
 	let outcomes: ItemOutcome[];
 	if (isBulk(operation)) {
-		outcomes = await runBatches(this, operation, itemIndexes, api, { stopAtFirstFailure: !continueOnFail });
+		outcomes = await runBatches(this, operation, itemIndexes, api, { stopAtFirstFailure: !continueOnFail, readAlso: readShape });
 	} else {
 		outcomes = [];
 		for (const itemIndex of itemIndexes) {
 			try {
-				outcomes.push({ itemIndex, json: await operation.execute.call(this, itemIndex, api) });
+				readShape(itemIndex);
+				if (isSingleWrite(operation)) outcomes.push({ itemIndex, ...(await operation.write.call(this, itemIndex, api)) });
+				else outcomes.push({ itemIndex, kind: 'records', records: await operation.execute.call(this, itemIndex, api) });
 			} catch (error) {
 				if (!continueOnFail) throw operationError(node, error, itemIndex, label);
-				outcomes.push({ itemIndex, error: error as Error });
+				outcomes.push({ itemIndex, kind: 'failed', error: error as Error });
 			}
 		}
 	}
 
-	const failed = outcomes.filter((outcome): outcome is Failure => 'error' in outcome);
+	const failed = outcomes.filter((outcome): outcome is Failure => outcome.kind === 'refused' || outcome.kind === 'failed');
 	if (failed.length && !continueOnFail) {
-		const answered = outcomes.filter((outcome) => !('error' in outcome));
-		const unconfirmed = (outcome: ItemOutcome) => 'json' in outcome && !Array.isArray(outcome.json) && outcome.json.status === 'unconfirmed';
-		const indexes = (list: ItemOutcome[]) => list.map(({ itemIndex }) => itemIndex);
-		throw failedItemsError(node, label, failed, indexes(answered.filter((outcome) => !unconfirmed(outcome))), indexes(answered.filter(unconfirmed)));
+		const indexes = (kinds: Array<ItemOutcome['kind']>) => outcomes.filter(({ kind }) => kinds.includes(kind)).map(({ itemIndex }) => itemIndex);
+		throw failedItemsError(node, label, failed, indexes(['records', 'stated', 'accepted']), indexes(['unconfirmed']));
 	}
+	addHint(this, outcomeHint(label, outcomes));
 
-	const shape = outputShaping(this, operation);
+	const typeVersion = node.typeVersion;
 	const output: INodeExecutionData[] = [];
 	for (const outcome of outcomes) {
-		if ('error' in outcome) {
-			output.push(errorItem({ itemIndex: outcome.itemIndex, error: operationError(node, outcome.error, outcome.itemIndex, label) }));
-		} else {
-			const json = shape ? (Array.isArray(outcome.json) ? outcome.json.map(shape) : shape(outcome.json)) : outcome.json;
-			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(json), {
-					itemData: { item: outcome.itemIndex },
-				}),
-			);
+		if (outcome.kind === 'refused' || outcome.kind === 'failed') {
+			output.push(errorItem(outcome.itemIndex, operationError(node, failureError(node, outcome), outcome.itemIndex, label)));
+			continue;
 		}
+		const json = outcomeJson(outcome, typeVersion);
+		const shape = shapes.get(outcome.itemIndex);
+		const shaped = shape ? (Array.isArray(json) ? json.map(shape) : shape(json)) : json;
+		output.push(
+			...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(shaped), {
+				itemData: { item: outcome.itemIndex },
+			}),
+		);
 	}
 	return [output];
 }

@@ -5,7 +5,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * versions listed; a later version adds its number to the lists of the versions it keeps.
  */
 export const VERSION_1 = { '@version': [1] };
-/** Version 2 and later: Simplify, deletes returning `deleted: true`, a list's order in its own Sort. */
+/** Version 2 and later: Simplify, deletes naming what they deleted (version 2 with `deleted: true`), a list's order in its own Sort. */
 export const FROM_VERSION_2 = { '@version': [2, 3, 3.1] };
 /** Versions 1 and 2, for what version 3 replaces in both (the bulk writes' input modes, a plain ID where version 3 has a resource locator). */
 export const BEFORE_VERSION_3 = { '@version': [1, 2] };

@@ -5,7 +5,7 @@ import type { Transport } from '../../shared/transport';
 import { feedbackColumns } from '../actions/feedback/importFields';
 import { v1SubscriberColumns } from '../actions/legacy/v1CreateSubscribers.operation';
 import { mapperFields, propertyColumnId, propertyLabelOf, propertyTypeOf, type ColumnSet } from '../helpers/bulk/columnMapper';
-import { customerColumns, recipientColumns } from '../helpers/customers/customerFields';
+import { customerColumns, recipientColumns } from '../helpers/customers/customerRows';
 import { accountProperties, type AccountProperty } from './accountProperties';
 
 /** The bulk writes of version 3, each with the columns its mapper lists. */

@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { timeOf } from '../dates';
 import type { ServiceRecord } from '../serviceRecord';
 import type { LimitHeaders } from './pacer';
 
@@ -63,8 +64,8 @@ export function retryAfterMs(headers: IDataObject | undefined, now: number): num
 	if (raw === undefined) return undefined;
 	const seconds = Number(raw);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-	const date = Date.parse(String(raw));
-	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+	const date = timeOf(raw);
+	return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 const number = (text: string | undefined): number | undefined => {
@@ -132,6 +133,32 @@ function unusableBodyReason(status: number, body: unknown): string {
 	return `the service answered HTTP ${status} with ${what}`;
 }
 
+/**
+ * The `code` of the answer's envelope when it says the request failed (400 to 599), whatever the
+ * HTTP status: the envelope's `code` mirrors the status (the reference), and a service that
+ * answers HTTP 200 with `{ "message": "Campaign is deactivated", "code": 400 }` refused the request.
+ */
+export function envelopeFailureCode(body: ServiceRecord): number | undefined {
+	if (Array.isArray(body)) return undefined;
+	const code = typeof body.code === 'string' && /^\s*\d{3}\s*$/.test(body.code) ? Number(body.code) : body.code;
+	return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined;
+}
+
+/**
+ * What a failure status says, whether the HTTP status or the envelope's `code` in a 2xx:
+ * `reason` names the status for an answer that may have acted.
+ */
+function failureOf(status: number, body: unknown, headers: IDataObject, now: number, limit: LimitHeaders | undefined, reason: string): Answer {
+	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers, now), limit, body };
+	if (status >= 500) {
+		// A 503 is how gateways and proxies refuse for their rate limit, with or without a body or
+		// headers; but a service that broke off may answer it too, so the request may have acted.
+		const retryAfter = retryAfterMs(headers, now);
+		return { kind: 'unanswered', reason, httpCode: String(status), body, retryAfterMs: retryAfter, slowDown: status === 503 || retryAfter !== undefined, limit };
+	}
+	return { kind: 'refused', status, body };
+}
+
 /** Classifies the outcome of one attempt: the full response, or the error the HTTP helper threw. */
 export function classify(attempt: { response: IN8nHttpFullResponse } | { error: unknown }, now: number): Answer {
 	if ('error' in attempt) return { kind: 'unanswered', reason: networkReason(attempt.error) };
@@ -140,14 +167,11 @@ export function classify(attempt: { response: IN8nHttpFullResponse } | { error: 
 	if (status === 204) return { kind: 'ok', body: {}, limit };
 	if (status >= 200 && status < 300) {
 		const json = jsonBody(body);
-		return json ? { kind: 'ok', body: json, limit } : { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
+		if (!json) return { kind: 'unanswered', reason: unusableBodyReason(status, body), httpCode: String(status) };
+		// A success whose envelope says otherwise is what its code says, with the service's message.
+		const code = envelopeFailureCode(json);
+		if (code === undefined) return { kind: 'ok', body: json, limit };
+		return failureOf(code, json, headers as IDataObject, now, limit, `the service answered HTTP ${status} with code ${code} in its answer`);
 	}
-	if (status === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers as IDataObject, now), limit, body };
-	if (status >= 500) {
-		// A 503 is how gateways and proxies refuse for their rate limit, with or without a body or
-		// headers; but a service that broke off may answer it too, so the request may have acted.
-		const retryAfter = retryAfterMs(headers as IDataObject, now);
-		return { kind: 'unanswered', reason: `the service answered HTTP ${status}`, httpCode: String(status), body, retryAfterMs: retryAfter, slowDown: status === 503 || retryAfter !== undefined, limit };
-	}
-	return { kind: 'refused', status, body };
+	return failureOf(status, body, headers as IDataObject, now, limit, `the service answered HTTP ${status}`);
 }

@@ -18,6 +18,19 @@ export function isEditorCall(ctx: ApiContext): ctx is ILoadOptionsFunctions {
 	return 'getCurrentNodeParameter' in ctx && !('getInputData' in ctx);
 }
 
+/**
+ * n8n's signal that the execution was stopped, where the context has one. Execute contexts have
+ * held `getExecutionCancelSignal` and `onExecutionCancellation` (both over the same AbortSignal)
+ * since n8n 1.19 or a little before (n8n-workflow 1.19 declares them, 1.16 does not), so every n8n
+ * this package supports (1.88 on) has them; poll and load-options contexts have neither, and an
+ * older host none: then nothing is aborted. The signal alone is read: a handler given to
+ * `onExecutionCancellation` stays on the signal until the execution ends, one per request.
+ */
+export function stopSignal(ctx: ApiContext): AbortSignal | undefined {
+	const host = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof host.getExecutionCancelSignal === 'function' ? host.getExecutionCancelSignal() : undefined;
+}
+
 /** What the credential says about where and how to send, and how long to wait. */
 export interface Connection {
 	credentialType: string;

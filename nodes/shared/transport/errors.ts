@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -18,6 +19,8 @@ export class ApiErrorBuilder {
 		private readonly node: INode,
 		private readonly request: ApiRequest,
 		private readonly secrets: string[],
+		/** The workflow's time zone, for the moments messages name. */
+		private readonly timezone: string,
 	) {}
 
 	/** A 4xx other than 429: the request itself is wrong, or not allowed. */
@@ -53,12 +56,12 @@ export class ApiErrorBuilder {
 		return this.build(`${reason} [HTTP ${status}]`, advice, String(status));
 	}
 
-	/** 429 for longer than the credential's Max Rate Limit Wait. */
+	/** Still rate limited when the credential's Max Rate Limit Wait, counted from when the request was asked for, ran out. */
 	rateLimited(body: unknown, waitedMs: number, known: KnownLimit): NodeApiError {
 		const said = serviceMessage(body);
 		return this.build(
 			'the service is still rate limiting this account [HTTP 429]',
-			`${this.where()}: the account's limit (${describeLimit(known)}; shared by every n8n worker and tool using the key) stayed exceeded after waiting ${seconds(waitedMs)}, longer than the credential's Max Rate Limit Wait allows. Run again later or raise that setting.${
+			`${this.where()}: the account's limit (${describeLimit(known)}; shared by every n8n worker and tool using the key) stayed exceeded after waiting ${seconds(waitedMs)}, as long as the credential's Max Rate Limit Wait allows. Run again later or raise that setting.${
 				said ? ` The service said: "${said}".` : ''
 			}`,
 			'429',
@@ -77,6 +80,30 @@ export class ApiErrorBuilder {
 			`${this.where()}: the account's limit (${describeLimit(known)}; shared by every n8n worker and tool using the key) is reached, often by a running execution. Lists in the editor do not wait on it; executions wait up to the credential's Max Rate Limit Wait.`,
 			refusedWith === undefined ? undefined : String(refusedWith),
 		);
+	}
+
+	/**
+	 * The service asked the account to wait (a Retry-After, or rate-limit headers saying nothing
+	 * remains until their reset) past the request's deadline: it fails at once, as does every
+	 * request of the account in this process until then, none of them sent.
+	 */
+	held(hold: { until: number; askedMs: number }, patienceMs: number, editor: boolean): NodeApiError {
+		const until = DateTime.fromMillis(hold.until, { zone: this.timezone });
+		const patience = editor ? `the editor's lists wait ${seconds(patienceMs)} at most` : `the credential's Max Rate Limit Wait is ${seconds(patienceMs)}`;
+		return this.build(
+			`the service asked this account to wait ${Math.ceil(hold.askedMs / 1000)} s, until ${until.toFormat('yyyy-MM-dd HH:mm:ss')} (${until.zoneName ?? this.timezone}) [HTTP 429]`,
+			`${this.where()} was not sent: ${patience}, so the node does not wait, and every request of this account from this n8n fails the same way until then. Run it again after that time${editor ? '' : ', or raise Max Rate Limit Wait'}.`,
+			'429',
+		);
+	}
+
+	/**
+	 * The execution was stopped. `onItsWay`: a request that must not repeat was aborted on its way,
+	 * so the service may have acted.
+	 */
+	stopped(onItsWay: boolean): NodeApiError {
+		const unsure = onItsWay ? ` while the request was on its way, so ${this.request.ifUnanswered ?? 'the service may have acted on the request'}` : '';
+		return this.build(`the execution was stopped${unsure}`, `${this.where()}: the node stopped waiting and sent nothing more.${onItsWay ? ' Check before running it again.' : ''}`);
 	}
 
 	/**

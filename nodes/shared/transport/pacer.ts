@@ -1,12 +1,5 @@
 import { backoffMs, type Backoff } from './backoff';
-
-/** Time as the pacer sees it; tests drive it without real waiting. */
-export interface Clock {
-	now(): number;
-	sleep(ms: number): Promise<void>;
-	/** A number in [0, 1), for jitter. */
-	random(): number;
-}
+import { pause, type Clock } from './clock';
 
 /** A limit of `requests` per sliding `windowMs`: the credential's ceiling. */
 export interface RateLimit {
@@ -40,8 +33,10 @@ export interface Turn {
 }
 
 export interface TurnOptions {
-	/** Give up (undefined) instead of waiting past this moment. */
+	/** Give up (undefined) instead of waiting past this moment, and at once when the service's word reaches past it. */
 	deadline?: number;
+	/** Give up (undefined) when this aborts: the execution was stopped. */
+	signal?: AbortSignal;
 	/** The credential's Rate Limit: a ceiling never exceeded. The pacer's own when absent. */
 	ceiling?: RateLimit;
 }
@@ -53,6 +48,10 @@ export interface KnownLimit {
 	/** Requests per minute the service admitted to this process when it last refused one. */
 	admittedPerMinute?: number;
 	ceiling: RateLimit;
+	/** How long its next request would wait now (0: it may leave at once). */
+	waitMs: number;
+	/** The service's word that nothing of the account leaves before `until`: a Retry-After, or a reset while nothing remains. */
+	hold?: { until: number; askedMs: number };
 }
 
 /** The waits after a refusal without Retry-After; tests shorten them. */
@@ -320,12 +319,28 @@ class AccountState {
 	}
 }
 
+/** An account's pacing, and what this process keeps beside it: the service's word, and when the account is idle. */
+interface Account {
+	state: AccountState;
+	/** Its turns waiting or out: an account in use is never dropped. */
+	busy: number;
+	/**
+	 * When its state has nothing left to say: its last answer has left the ceiling's window (the
+	 * release jitter included), as the state's own idle rule has it, and the service's last word
+	 * (Retry-After, the headers' reset) has run out. Idle that long, it would pace a new load as a
+	 * fresh state does (see AccountState's take). Then it is dropped: a long-running n8n keeps no
+	 * state for every credential it ever served, nor for every Rate Limit a credential ever had.
+	 */
+	forgetAt: number;
+	hold?: KnownLimit['hold'];
+}
+
 /**
  * Keeps this process's requests to each account within what the service admits, and never above
  * the credential's Rate Limit. Per account, keyed by a digest of the base URL and key.
  */
 export class AccountPacer {
-	private readonly accounts = new Map<string, AccountState>();
+	private readonly accounts = new Map<string, Account>();
 
 	constructor(
 		private readonly ceiling: RateLimit,
@@ -334,49 +349,61 @@ export class AccountPacer {
 	) {}
 
 	/**
-	 * Waits for the account's next turn. With a deadline, gives up (undefined) instead of waiting
-	 * past it: the caller then reports the rate limit instead of waiting on. A backoff of the
-	 * pacer's own that would reach past the deadline ends there instead, for one last try.
+	 * Waits for the account's next turn. Gives up (undefined) when the signal aborts; at once when
+	 * the service's word holds the account past the deadline; and instead of waiting past the
+	 * deadline. A backoff of the pacer's own that would reach past the deadline ends there instead,
+	 * for one last try.
 	 */
 	async turn(account: string, options: TurnOptions = {}): Promise<Turn | undefined> {
-		const state = this.state(account, options.ceiling ?? this.ceiling);
+		const entry = this.account(account, options.ceiling ?? this.ceiling);
 		const deadline = options.deadline ?? Infinity;
+		entry.busy++;
 		for (let first = true; ; first = false) {
 			const now = this.clock.now();
-			const waitMs = state.waitBefore(now);
-			if (waitMs <= 0) {
-				state.take(now, first);
+			const waitMs = entry.state.waitBefore(now);
+			if (waitMs <= 0 && !options.signal?.aborted) {
+				entry.state.take(now, first);
 				let done = false;
 				return {
 					done: (outcome) => {
 						if (done) return;
 						done = true;
-						state.done(this.clock.now(), now, outcome, () => this.clock.random());
+						const at = this.clock.now();
+						entry.busy--;
+						// The service's word that the account must wait; and until when the state has something to say.
+						const askedMs = Math.max(outcome.retryAfterMs ?? 0, (outcome.headers?.remaining ?? 1) <= 0 ? (outcome.headers?.resetMs ?? 0) : 0);
+						if (askedMs > 0 && at + askedMs > (entry.hold?.until ?? 0)) entry.hold = { until: at + askedMs, askedMs };
+						entry.forgetAt = Math.max(entry.forgetAt, at + entry.state.ceiling.windowMs * (1 + RELEASE_JITTER), at + (outcome.headers?.resetMs ?? 0), entry.hold?.until ?? 0);
+						entry.state.done(at, now, outcome, () => this.clock.random());
 					},
 				};
 			}
+			// Stopped; or the service's word holds the account past the deadline; or the wait would pass it.
+			const held = (entry.hold?.until ?? 0) > Math.max(now, deadline);
+			if (options.signal?.aborted || held || (now + waitMs > deadline && !entry.state.endBackoffAt(now, deadline))) return void entry.busy--;
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
-			if (now + waitMs <= deadline) await this.clock.sleep(Math.ceil(waitMs));
-			else if (!state.endBackoffAt(now, deadline)) return undefined;
+			if (now + waitMs <= deadline) await pause(this.clock, Math.ceil(waitMs), options.signal);
 		}
 	}
 
-	/** How long the account's next request would wait now (0: it may leave at once), for messages. */
-	waitMs(account: string, ceiling?: RateLimit): number {
-		return Math.max(0, this.state(account, ceiling ?? this.ceiling).waitBefore(this.clock.now()));
-	}
-
-	/** What this process knows of the account's limit, for messages. */
+	/** What this process knows of the account's limit, and how long its next request would wait now, for messages. */
 	known(account: string, ceiling?: RateLimit): KnownLimit {
-		const { stated, admittedPerMinute, ceiling: own } = this.state(account, ceiling ?? this.ceiling);
-		return { stated, admittedPerMinute, ceiling: own };
+		const { state, hold } = this.account(account, ceiling ?? this.ceiling);
+		const now = this.clock.now();
+		return { stated: state.stated, admittedPerMinute: state.admittedPerMinute, ceiling: state.ceiling, waitMs: Math.max(0, state.waitBefore(now)), hold: hold && hold.until > now ? hold : undefined };
 	}
 
-	private state(account: string, ceiling: RateLimit): AccountState {
+	/** How many accounts it keeps. */
+	get size(): number {
+		return this.accounts.size;
+	}
+
+	private account(key: string, ceiling: RateLimit): Account {
+		for (const [id, idle] of this.accounts) if (idle.busy === 0 && idle.forgetAt <= this.clock.now()) this.accounts.delete(id);
 		// A credential whose ceiling was changed starts afresh.
-		const key = `${account}:${ceiling.requests}/${ceiling.windowMs}`;
-		const state = this.accounts.get(key) ?? new AccountState(ceiling, this.tuning);
-		this.accounts.set(key, state);
-		return state;
+		const id = `${key}:${ceiling.requests}/${ceiling.windowMs}`;
+		const entry = this.accounts.get(id) ?? { state: new AccountState(ceiling, this.tuning), busy: 0, forgetAt: 0 };
+		this.accounts.set(id, entry);
+		return entry;
 	}
 }

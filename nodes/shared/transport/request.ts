@@ -50,8 +50,12 @@ export function flattenQuery(qs: IDataObject = {}): IDataObject {
 	return flat;
 }
 
-/** The options for n8n's HTTP helper: every status comes back as an answer, nothing is thrown for one. */
-export function httpOptions(request: ApiRequest, baseUrl: string, timeoutMs: number): IHttpRequestOptions {
+/**
+ * The options for n8n's HTTP helper: every status comes back as an answer, nothing is thrown for
+ * one; the execution's stop signal aborts it on its way (n8n's helper since n8n 1.68 also sets it
+ * itself, from the same signal).
+ */
+export function httpOptions(request: ApiRequest, baseUrl: string, timeoutMs: number, abortSignal?: AbortSignal): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: joinUrl(baseUrl, request.path),
@@ -63,5 +67,6 @@ export function httpOptions(request: ApiRequest, baseUrl: string, timeoutMs: num
 		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) options.body = request.body;
+	if (abortSignal) options.abortSignal = abortSignal;
 	return options;
 }

@@ -1,14 +1,14 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { ServiceRecord } from '../serviceRecord';
-import { sleep } from 'n8n-workflow';
 
 import { classify, type Answer } from './answers';
-import { isEditorCall, readConnection, type ApiContext } from './connection';
+import { isEditorCall, readConnection, stopSignal, type ApiContext } from './connection';
 import { ApiErrorBuilder } from './errors';
 import { DOCUMENTED_RATE_LIMIT } from '../../../credentials/defaults';
 import { backoffMs, type Backoff } from './backoff';
-import { AccountPacer, type Clock } from './pacer';
+import { pause, realClock, type Clock } from './clock';
+import { AccountPacer } from './pacer';
 import { httpOptions, type ApiRequest } from './request';
 
 /** The backoff between retries of a repeatable request that got no usable answer. */
@@ -29,23 +29,29 @@ export interface ServiceApi {
 	readonly label: string;
 }
 
-/** How long a call made for the editor may wait on the rate limit before it says so: a few seconds. */
+/** How long a call made for the editor may wait, on the rate limit or on retries: a few seconds. */
 export const EDITOR_PATIENCE_MS = 5_000;
 
 /**
  * Sends requests to the Survey Feedback Service and returns the parsed JSON body:
+ * - one clock bounds every wait a request meets, from the moment it is asked for: its turn in
+ *   the pacer, a Retry-After, a rate-limit reset, a backoff between retries all end by its
+ *   deadline, the credential's Max Rate Limit Wait for executions and trigger polls,
+ *   EDITOR_PATIENCE_MS for calls made for the editor (which then say when to try again);
  * - paced per account by the pacer, from the service's answers and never above the credential's
  *   Rate Limit; every answer that says to slow down (a 429, a 503 whatever its body, a 5xx with
  *   Retry-After) slows the pacer and holds back the account's next request for at least its
  *   backoff, and never before Retry-After;
- * - 429s are waited out within the credential's Max Rate Limit Wait from the first 429 on, and
- *   always retried: the service did not act;
+ * - a Retry-After or reset that reaches past a request's deadline fails it at once, saying how long
+ *   the service asked to wait and until when; so does every request of the account in this
+ *   process whose deadline falls before that moment, without being sent;
+ * - 429s are always retried within the deadline: the service did not act;
  * - a request that is safe to repeat and got no usable answer (5xx, network failure, a 2xx that is
- *   not the service's JSON) is retried with exponential backoff and jitter, within the
- *   credential's Max Retry Wait; any other request is sent once, and its error says that the
+ *   not the service's JSON) is retried with exponential backoff and jitter, its backoffs within the
+ *   credential's Max Retry Wait in all; any other request is sent once, and its error says that the
  *   service may have acted;
- * - calls made for the editor wait on the limit for EDITOR_PATIENCE_MS at most, and then say when
- *   to try again; executions keep the credential's patience;
+ * - when the execution is stopped (n8n's abort signal), a wait ends at once, a request on its way
+ *   is aborted, and nothing more is sent;
  * - every failure becomes a NodeApiError naming the operation, without the API key.
  */
 export class Transport {
@@ -57,24 +63,30 @@ export class Transport {
 
 	async request(ctx: ApiContext, request: ApiRequest): Promise<ServiceRecord> {
 		const { pacer, clock } = this.parts;
+		const askedAt = clock.now();
 		const connection = await readConnection(ctx, request);
-		const errors = new ApiErrorBuilder(ctx.getNode(), request, connection.secrets);
-		const options = httpOptions(request, connection.baseUrl, this.parts.requestTimeoutMs);
+		const errors = new ApiErrorBuilder(ctx.getNode(), request, connection.secrets, ctx.getTimezone());
+		const signal = stopSignal(ctx);
+		const options = httpOptions(request, connection.baseUrl, this.parts.requestTimeoutMs, signal);
 		const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'DELETE');
 		const { account, rateLimit: ceiling } = connection;
-		const editorDeadline = isEditorCall(ctx) ? clock.now() + EDITOR_PATIENCE_MS : undefined;
+		const editor = isEditorCall(ctx);
+		// The one clock: every wait of this request ends by its deadline.
+		const patienceMs = editor ? EDITOR_PATIENCE_MS : connection.maxRateLimitWaitMs;
+		const deadline = askedAt + patienceMs;
 
-		let rateLimitedSince: number | undefined;
 		let lastRefusal: { status: number; body: unknown } | undefined;
-		let retryWaitedMs = 0;
 		let tries = 0;
+		let retryWaitedMs = 0;
 		for (;;) {
-			const rateLimitDeadline = rateLimitedSince === undefined ? undefined : rateLimitedSince + connection.maxRateLimitWaitMs;
-			const deadline = editorDeadline === undefined ? rateLimitDeadline : Math.min(editorDeadline, rateLimitDeadline ?? Infinity);
-			const turn = await pacer.turn(account, { deadline, ceiling });
+			// No try starts after the deadline, even one that would not have to wait.
+			const turn = tries > 0 && clock.now() > deadline ? undefined : await pacer.turn(account, { deadline, ceiling, signal });
 			if (!turn) {
-				if (editorDeadline !== undefined) throw errors.rateLimitedForEditor(pacer.waitMs(account, ceiling), lastRefusal?.status, pacer.known(account, ceiling));
-				throw errors.rateLimited(lastRefusal?.body, clock.now() - (rateLimitedSince ?? clock.now()), pacer.known(account, ceiling));
+				const known = pacer.known(account, ceiling);
+				if (signal?.aborted) throw errors.stopped(false);
+				if (known.hold && known.hold.until > deadline) throw errors.held(known.hold, patienceMs, editor);
+				if (editor) throw errors.rateLimitedForEditor(known.waitMs, lastRefusal?.status, known);
+				throw errors.rateLimited(lastRefusal?.body, clock.now() - askedAt, known);
 			}
 			tries++;
 			let answer: Answer;
@@ -93,6 +105,8 @@ export class Transport {
 				headers: 'limit' in answer ? answer.limit : undefined,
 			});
 			lastRefusal = refusal ?? lastRefusal;
+			// Stopped on its way: n8n aborted the request, and nothing more is sent.
+			if (signal?.aborted && answer.kind === 'unanswered') throw errors.stopped(!repeatable);
 
 			switch (answer.kind) {
 				case 'ok':
@@ -100,26 +114,24 @@ export class Transport {
 				case 'refused':
 					throw errors.refused(answer.status, answer.body);
 				case 'rateLimited':
-					rateLimitedSince ??= clock.now();
 					continue;
 				case 'unanswered': {
 					if (!repeatable) throw errors.unanswered(answer, undefined);
-					const delay = Math.max(backoffMs(this.parts.retry, tries - 1, () => clock.random()), answer.retryAfterMs ?? 0);
-					if (editorDeadline !== undefined && clock.now() + delay > editorDeadline) {
-						if (answer.slowDown) throw errors.rateLimitedForEditor(Math.max(delay, pacer.waitMs(account, ceiling)), lastRefusal?.status, pacer.known(account, ceiling));
+					// A Retry-After is the pacer's to wait out, as for a 429; the backoff here is between tries, within
+					// Max Retry Wait in all and, as every wait, by the deadline.
+					const delay = backoffMs(this.parts.retry, tries - 1, () => clock.random());
+					if (retryWaitedMs + delay > connection.maxRetryWaitMs || clock.now() + delay > deadline) {
+						const known = pacer.known(account, ceiling);
+						if (editor && answer.slowDown) throw errors.rateLimitedForEditor(Math.max(delay, known.waitMs), lastRefusal?.status, known);
 						throw errors.unanswered(answer, { tries, waitedMs: retryWaitedMs });
 					}
-					if (retryWaitedMs + delay > connection.maxRetryWaitMs) throw errors.unanswered(answer, { tries, waitedMs: retryWaitedMs });
 					retryWaitedMs += delay;
-					await clock.sleep(delay);
+					await pause(clock, delay, signal);
 				}
 			}
 		}
 	}
 }
-
-/** Real time: the clock of every transport outside tests. */
-export const realClock: Clock = { now: () => Date.now(), sleep, random: () => Math.random() };
 
 /**
  * The transport of this n8n process: one instance serves both nodes, so the action node and the

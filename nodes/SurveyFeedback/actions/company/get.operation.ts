@@ -44,7 +44,7 @@ const companyLocator: INodeProperties = {
 			displayName: 'By Domain',
 			name: 'domain',
 			type: 'string',
-			placeholder: 'example.com',
+			placeholder: 'e.g. example.com',
 			validation: [{ type: 'regex', properties: { regex: '^[^\\s@/]+\\.[^\\s@/]+$', errorMessage: 'Not a domain name such as example.com' } }],
 		},
 	],

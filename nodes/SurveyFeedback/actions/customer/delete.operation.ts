@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ServiceApi } from '../../../shared/transport';
-import { deletedOutcomes } from '../../helpers/output/deleted';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
@@ -23,6 +22,5 @@ export function itemReader(this: IExecuteFunctions) {
 }
 
 export async function send(this: IExecuteFunctions, batch: Array<Prepared<EmailEntry>>, api: ServiceApi): Promise<ItemOutcome[]> {
-	const outcomes = await sendEmailList(this, batch, api, { method: 'DELETE', path: '/api/v2/customers', missingIsDone: true });
-	return deletedOutcomes(this, batch, outcomes, ({ email }) => ({ email }));
+	return sendEmailList(this, batch, api, { method: 'DELETE', path: '/api/v2/customers', deletes: true });
 }

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ItemProblems } from '../../../shared/inputs';
+
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { EMAIL_ONLY, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, emailField, inputModeProperties } from '../../helpers/descriptions';
-import type { ItemOutcome, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, Prepared } from '../../operationModule';
 
 /**
  * What delete, unsubscribe and resubscribe share: each item is one email, sent 1000 per request
@@ -24,11 +26,13 @@ export interface EmailEntry {
 	extra: IDataObject;
 }
 
-export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number) => IDataObject): (itemIndex: number) => Prepared<EmailEntry> {
+/** Each item's email, and the extra body fields `extra` reads for it (recording their problems). */
+export function emailListReader(ctx: IExecuteFunctions, extra?: (itemIndex: number, problems: ItemProblems) => IDataObject): ItemReader<EmailEntry> {
 	const read = rowReader<PersonRow>(ctx, EMAIL_ONLY, { ignoreOthers: true });
-	return (itemIndex) => {
-		const more = extra?.(itemIndex) ?? {};
-		return { itemIndex, value: { email: read(itemIndex).row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
+	return async (itemIndex, problems) => {
+		const { row } = await read(itemIndex, problems);
+		const more = extra?.(itemIndex, problems) ?? {};
+		return { itemIndex, value: { email: row.email, extra: more }, group: extra ? JSON.stringify(more) : undefined };
 	};
 }
 
@@ -36,7 +40,7 @@ export async function sendEmailList(
 	ctx: IExecuteFunctions,
 	batch: Array<Prepared<EmailEntry>>,
 	api: ServiceApi,
-	request: { method: 'POST' | 'DELETE'; path: string; missingIsDone?: boolean; rowsPromised?: boolean },
+	request: { method: 'POST' | 'DELETE'; path: string; deletes?: boolean; rowsPromised?: boolean },
 ): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: request.method,
@@ -47,10 +51,9 @@ export async function sendEmailList(
 	});
 	// Resubscribe's answer has a row per item (`rowsPromised`); delete's and unsubscribe's show none, so a bare success covers the request.
 	return rowOutcomes(
-		ctx.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.email, missingIsDone: request.missingIsDone, check: 'look for the customer with Customer › Get' }),
-		request.rowsPromised ? 'unconfirmed' : 'done',
+		emailRowReading({ emailOf: (value) => value.email, deletes: request.deletes, check: 'look for the customer with Customer › Get' }),
+		request.rowsPromised ? 'unconfirmed' : 'accepted',
 	);
 }

@@ -6,7 +6,8 @@ import { attributeFilterProperties } from '../../../shared/descriptions';
 import { at as field, fieldError } from '../../../shared/errors';
 import { attributeFilterQuery, compact, optionalText, requireEmail, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../operationModule';
+import { isVersion3OrLater } from '../../helpers/versions';
+import type { ItemResult, OperationOption } from '../../operationModule';
 
 const MAX_CUSTOMERS = 1000;
 
@@ -128,16 +129,29 @@ function selection(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { filters };
 }
 
-/** Starts the resync; each background job the service returns becomes one item. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject[]> {
+/** The jobs the answer lists: `data.jobs` (the spec's "one job per scope"), or `data` as the list. */
+function jobsIn(body: ServiceRecord): ServiceRecord[] | undefined {
+	const data = body.data as ServiceRecord | ServiceRecord[] | undefined;
+	if (Array.isArray(data)) return data;
+	return data && Array.isArray(data.jobs) ? (data.jobs as ServiceRecord[]) : undefined;
+}
+
+/**
+ * Starts the resync. From version 3 the item is the scope and the status, `accepted` (the spec's
+ * 202), with the jobs the service lists and its message; versions 1 and 2 return one item per job,
+ * and the answer itself as one when it lists none.
+ */
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
+	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/sync-attributes',
-		body: { ...selection.call(this, itemIndex), scope: this.getNodeParameter('scope', itemIndex, 'all') as string },
+		body: { ...selection.call(this, itemIndex), scope },
 		repeatable: true,
 		itemIndex,
 	});
-	const data = (body.data ?? body) as ServiceRecord | ServiceRecord[];
-	const jobs = Array.isArray(data) ? data : Array.isArray(data.jobs) ? (data.jobs as ServiceRecord[]) : [data];
-	return jobs;
+	const jobs = jobsIn(body);
+	if (!isVersion3OrLater(this)) return { kind: 'records', records: jobs ?? [(body.data as ServiceRecord | undefined) ?? body] };
+	const message = typeof body.message === 'string' && body.message !== '' ? { message: body.message } : {};
+	return { kind: 'accepted', item: { scope }, ...(jobs ? { fields: { jobs } } : {}), ...message, ownRequest: true };
 }

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { at } from '../../../shared/errors';
-import { optionalText } from '../../../shared/inputs';
+import { rules } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
+import { itemParameter } from '../../helpers/parameters';
 import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
 import { emailListProperties, emailListReader, sendEmailList, type EmailEntry } from './emailList';
 
@@ -28,10 +27,9 @@ export const properties: INodeProperties[] = [
 export const batchSize = 1000;
 
 export function itemReader(this: IExecuteFunctions) {
-	const node = this.getNode();
 	const messageOf = itemParameter(this, 'message', '');
-	return emailListReader(this, (itemIndex) => {
-		const message = optionalText(messageOf(itemIndex), at({ node, itemIndex }, 'Opt-Out Message'));
+	return emailListReader(this, (itemIndex, problems) => {
+		const message = problems.parse('Opt-Out Message', rules.optionalText, messageOf(itemIndex));
 		// The spec types the opt-out message as an array.
 		return message ? { message: [message] } : {};
 	});

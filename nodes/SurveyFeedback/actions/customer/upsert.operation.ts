@@ -4,13 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
+import { rowReader, type ItemRow } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
-import { customerColumns } from '../../helpers/customers/customerFields';
-import { CUSTOMER, type PersonRow } from '../../helpers/customers/customerRows';
+import { CUSTOMER, customerColumns, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
-import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Create or Update',
@@ -33,13 +32,14 @@ export const properties: INodeProperties[] = [
 
 export const batchSize = 1000;
 
-export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Promise<(itemIndex: number) => Prepared<ReadRow<PersonRow>>> {
-	const read = rowReader<PersonRow>(this, CUSTOMER, await withAccountProperties(this, api, CUSTOMER, customerColumns));
-	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
+/** Each item's customer row. */
+export function itemReader(this: IExecuteFunctions, api: ServiceApi): ItemReader<ItemRow<PersonRow>> {
+	const read = rowReader<PersonRow>(this, CUSTOMER, { columns: customerColumns, api });
+	return async (itemIndex, problems) => ({ itemIndex, value: await read(itemIndex, problems) });
 }
 
 /** Creates or updates up to 1000 customers; each item gets its own row back. */
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ItemRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/v2/customers',
@@ -49,10 +49,9 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRo
 	});
 	// The reference: results keyed by email, one row per subscriber; an answer without them confirms nothing.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the customer with Customer › Get' }),
+		emailRowReading({ emailOf: (value) => value.row.email, item: (value) => value.output, check: 'look for the customer with Customer › Get' }),
 		'unconfirmed',
 	);
 }

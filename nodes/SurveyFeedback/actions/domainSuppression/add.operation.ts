@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { at } from '../../../shared/errors';
 import { compact, oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { addSuppression, noteField, readNote } from '../../helpers/operations/suppressions';
-import type { OperationOption } from '../../operationModule';
+import type { ItemResult, OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Add',
@@ -41,9 +41,9 @@ export const properties: INodeProperties[] = [
 	noteField,
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const item = { node: this.getNode(), itemIndex };
 	const pattern = requireText(this.getNodeParameter('pattern', itemIndex), at(item, 'Pattern'));
 	const category = oneOf(this.getNodeParameter('category', itemIndex, 'other'), CATEGORIES, at(item, 'Category'));
-	return addSuppression(api, itemIndex, 'domains', compact({ pattern, category, note: readNote(this, itemIndex) }));
+	return addSuppression(this, api, itemIndex, 'domains', compact({ pattern, category, note: readNote(this, itemIndex) }), { pattern });
 }

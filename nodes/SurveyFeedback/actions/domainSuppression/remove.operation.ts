@@ -1,6 +1,6 @@
 import { removeSuppressionOperation } from '../../helpers/operations/suppressions';
 
-export const { option, properties, execute } = removeSuppressionOperation('domains', {
+export const { option, properties, write } = removeSuppressionOperation('domains', {
 	name: 'Remove',
 	value: 'remove',
 	action: 'Remove a domain suppression',

@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { at } from '../../../shared/errors';
 import { compact, requireEmail } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { addSuppression, noteField, readNote } from '../../helpers/operations/suppressions';
-import type { OperationOption } from '../../operationModule';
+import type { ItemResult, OperationOption } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Add',
@@ -34,8 +34,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const email = requireEmail(this.getNodeParameter('email', itemIndex), at({ node: this.getNode(), itemIndex }, 'Email'));
 	const deleteCustomer = this.getNodeParameter('deleteCustomer', itemIndex, false) as boolean;
-	return addSuppression(api, itemIndex, 'emails', compact({ email, note: readNote(this, itemIndex), op: deleteCustomer ? 'delete' : undefined }));
+	return addSuppression(this, api, itemIndex, 'emails', compact({ email, note: readNote(this, itemIndex), op: deleteCustomer ? 'delete' : undefined }), { email });
 }

@@ -1,6 +1,6 @@
 import { removeSuppressionOperation } from '../../helpers/operations/suppressions';
 
-export const { option, properties, execute } = removeSuppressionOperation('emails', {
+export const { option, properties, write } = removeSuppressionOperation('emails', {
 	name: 'Remove',
 	value: 'remove',
 	action: 'Remove an email suppression',

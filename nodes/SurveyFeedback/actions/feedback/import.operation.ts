@@ -2,17 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { at } from '../../../shared/errors';
-import { requireText } from '../../../shared/inputs';
+import { rules } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { importOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
-import { rowReader, withAccountProperties, type ReadRow } from '../../helpers/bulk/rowReader';
+import { rowReader } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
+import { itemParameter } from '../../helpers/parameters';
 import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
-import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 import { feedbackColumns, listOptions, withListOptions } from './importFields';
 import { importOptionsCollection, readImportOptions } from './importOptions';
 import { IMPORTED_RESPONSE } from './importedResponse';
@@ -44,10 +43,12 @@ export const properties: INodeProperties[] = [
 	mapperOptions({ takesProperties: true, before: listOptions }),
 ];
 
+type ImportedRow = IDataObject & { email: string };
+
 interface Entry {
 	campaign: string;
 	options: IDataObject;
-	feedback: ReadRow<IDataObject & { email: string }>['row'];
+	feedback: ImportedRow;
 	/** Fields of the item's output besides the service's row (the fields Map Automatically left out). */
 	output: IDataObject;
 }
@@ -56,19 +57,18 @@ interface Entry {
 export const batchSize = 200;
 
 /** Each item's response, campaign and import options; items of one campaign and options share requests. */
-export async function itemReader(this: IExecuteFunctions, api: ServiceApi): Promise<(itemIndex: number) => Prepared<Entry>> {
-	const node = this.getNode();
+export function itemReader(this: IExecuteFunctions, api: ServiceApi): ItemReader<Entry> {
 	const timezone = this.getTimezone();
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const importOptionsOf = itemParameter(this, 'importOptions', {});
 	const version3 = isVersion3OrLater(this);
 	const mapperOptionsOf = itemParameter<IDataObject>(this, 'options', {});
-	const read = rowReader<IDataObject & { email: string }>(this, IMPORTED_RESPONSE, await withAccountProperties(this, api, IMPORTED_RESPONSE, feedbackColumns));
-	return (itemIndex) => {
-		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const { row, output } = read(itemIndex);
-		const feedback = (version3 ? withListOptions(row, mapperOptionsOf(itemIndex), { node, itemIndex }) : row) as typeof row;
-		const options = readImportOptions(importOptionsOf(itemIndex), { node, itemIndex, timezone });
+	const read = rowReader<ImportedRow>(this, IMPORTED_RESPONSE, { columns: feedbackColumns, api });
+	return async (itemIndex, problems) => {
+		const campaign = problems.parse('Campaign', rules.text, campaignOf(itemIndex));
+		const { row, output } = await read(itemIndex, problems);
+		const feedback = version3 ? withListOptions(row, mapperOptionsOf(itemIndex), problems) : row;
+		const options = readImportOptions(importOptionsOf(itemIndex), timezone, problems);
 		return { itemIndex, value: { campaign, options, feedback, output }, group: JSON.stringify([campaign, options]) };
 	};
 }
@@ -91,9 +91,15 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Entry>
 				: `the ${batch.length} responses of this request may have been imported all the same: look for them with Feedback › Get Many (by email or campaign) before importing them again`,
 		itemIndex: batch[0].itemIndex,
 	});
-	return importOutcomes(this.getNode(), batch, body, {
-		keyOf: (value) => value.feedback.email,
-		base: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
-		check: 'look for it with Feedback › Get Many (by email or campaign)',
-	});
+	return importOutcomes(
+		batch,
+		body,
+		{
+			keyOf: (value) => value.feedback.email,
+			item: (value) => ({ email: value.feedback.email, campaignId: campaign, ...value.output }),
+			check: 'look for it with Feedback › Get Many (by email or campaign)',
+		},
+		// The service skips duplicates unless the request says skip_duplicates: false.
+		{ skipsMayBeUnlisted: options.skip_duplicates !== false },
+	);
 }

@@ -1,7 +1,6 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { at } from '../../../shared/errors';
-import { checked } from '../../../shared/inputs';
+import type { ItemProblems } from '../../../shared/inputs';
 import { columnSet } from '../../helpers/bulk/rowTable';
 import { additionalQuestions, additionalQuestionsProperty, editorQuestions, IMPORTED_RESPONSE } from './importedResponse';
 import { topicList, topicsProperty } from './topics';
@@ -24,15 +23,13 @@ export const listOptions: INodeProperties[] = [
 ];
 
 /** The row with the topics and answers of the item's Options after its own, checked as one list each. */
-export function withListOptions(row: IDataObject, options: IDataObject, ctx: { node: INode; itemIndex: number }): IDataObject {
+export function withListOptions<T extends IDataObject>(row: T, options: IDataObject, problems: ItemProblems): T {
 	const topics = (options.topics as { topic?: IDataObject[] } | undefined)?.topic ?? [];
 	const questions = (editorQuestions(options.additionalQuestions) ?? []) as IDataObject[];
-	const merged = { ...row };
-	if (topics.length) merged.topics = checked(at(ctx, 'Options › Topics'), () => topicList([...((row.topics as IDataObject[]) ?? []), ...topics]));
+	const merged: IDataObject = { ...row };
+	if (topics.length) merged.topics = problems.parse('Options › Topics', topicList(), [...((row.topics as IDataObject[]) ?? []), ...topics]);
 	if (questions.length) {
-		merged.additional_questions = checked(at(ctx, 'Options › Additional Questions'), () =>
-			additionalQuestions([...((row.additional_questions as IDataObject[]) ?? []), ...questions]),
-		);
+		merged.additional_questions = problems.parse('Options › Additional Questions', additionalQuestions, [...((row.additional_questions as IDataObject[]) ?? []), ...questions]);
 	}
-	return merged;
+	return merged as T;
 }

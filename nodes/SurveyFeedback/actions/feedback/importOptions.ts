@@ -1,8 +1,8 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toApiDate } from '../../../shared/dates';
-import { at, fieldError } from '../../../shared/errors';
-import { describeType, integerInRange } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { describeType, integerInRange, type ItemProblems } from '../../../shared/inputs';
 
 /**
  * The options of POST /api/v2/import as one editor collection. Only the options a user adds are
@@ -65,25 +65,18 @@ const BOOLEAN_OPTIONS: Array<[string, string, string]> = [
 	['skipDuplicates', 'skip_duplicates', 'Skip Duplicates'],
 ];
 
-export interface ImportOptionsContext {
-	node: INode;
-	itemIndex: number;
-	/** The workflow's time zone, for dates given without one. */
-	timezone: string;
-}
-
 /**
  * Reads and validates the Import Options collection into the service's `options` object
- * (snake_case), holding only the options that were set. Throws a NodeOperationError naming the
- * item and the option on bad input.
+ * (snake_case), holding only the options that were set; each bad option is recorded for the item,
+ * naming it.
  */
-export function readImportOptions(value: unknown, ctx: ImportOptionsContext): IDataObject {
+export function readImportOptions(value: unknown, timezone: string, problems: ItemProblems): IDataObject {
 	const prefix = 'Import Options';
-	const fail = (message: string): never => {
-		throw fieldError(at(ctx, prefix), message);
-	};
 	if (value === undefined || value === null || value === '') return {};
-	if (typeof value !== 'object' || Array.isArray(value)) fail(`must be an object, not ${describeType(value)}`);
+	if (typeof value !== 'object' || Array.isArray(value)) {
+		problems.add(prefix, `must be an object, not ${describeType(value)}`);
+		return {};
+	}
 	const given = value as IDataObject;
 	const options: IDataObject = {};
 
@@ -92,15 +85,15 @@ export function readImportOptions(value: unknown, ctx: ImportOptionsContext): ID
 		if (option === undefined || option === null || option === '') continue;
 		if (typeof option === 'boolean') options[apiName] = option;
 		else if (option === 'true' || option === 'false') options[apiName] = option === 'true';
-		else fail(`${label} must be true or false, got ${JSON.stringify(option)}`);
+		else problems.add(prefix, `${label} must be true or false, got ${JSON.stringify(option)}`);
 	}
 
 	const window = given.duplicateCheckWindow;
 	if (window !== undefined && window !== null && window !== '') {
-		options.duplicate_check_window = integerInRange(window, 1, 365, at(ctx, `${prefix} › Duplicate Check Window (Days)`));
+		options.duplicate_check_window = problems.check(() => integerInRange(window, 1, 365, at(problems.item, `${prefix} › Duplicate Check Window (Days)`)));
 	}
 
-	const defaultSendDate = toApiDate(given.defaultSendDate, 'iso', { ...at(ctx, `${prefix} › Default Send Date`), timezone: ctx.timezone });
+	const defaultSendDate = problems.check(() => toApiDate(given.defaultSendDate, 'iso', { ...at(problems.item, `${prefix} › Default Send Date`), timezone }));
 	if (defaultSendDate) options.default_send_date = defaultSendDate;
 
 	return options;

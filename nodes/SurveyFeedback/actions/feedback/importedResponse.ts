@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { apiDate } from '../../../shared/dates';
-import { compact, describeType, optionValues, problem, rules } from '../../../shared/inputs';
+import { compact, describeType, issueProblem, optionValues, rules, typed } from '../../../shared/inputs';
 import { listField as list, textField as text, type RowField, type RowTable } from '../../helpers/bulk/rowTable';
+import { isoDate } from '../../helpers/bulk/rowValidation';
 import { CUSTOM_PROPERTIES, EMAIL, PERSON } from '../../helpers/customers/customerRows';
 import { topicList, topicsProperty } from './topics';
 
@@ -25,53 +26,73 @@ export const QUESTION_TYPE_OPTIONS: INodePropertyOptions[] = [
 const RATING_METRICS = optionValues(RATING_METRIC_OPTIONS);
 const QUESTION_TYPES = optionValues(QUESTION_TYPE_OPTIONS);
 
-function score(value: unknown): number {
-	if (value === undefined || value === null || value === '') problem('is required');
-	const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number)) problem(`must be a whole number, got ${JSON.stringify(value)}`);
-	return number as number;
-}
+/** A whole number, or its digits as text. */
+const score = z.preprocess(
+	(value) => (value === undefined || value === null || value === '' ? undefined : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+	z
+		.number({ errorMap: (issue, ctx) => ({ message: ctx.data === undefined ? 'is required' : `must be a whole number, got ${JSON.stringify(ctx.data)}` }) })
+		.refine(Number.isInteger, (number) => ({ message: `must be a whole number, got ${JSON.stringify(number)}` })),
+);
 
-/** The structural rules of additional_questions: uuid, type, an answer of the type's shape, a metric for ratings. */
-export function additionalQuestions(value: unknown): IDataObject[] {
-	if (value === undefined || value === null || value === '') return [];
-	if (!Array.isArray(value)) problem(`must be a list of { uuid, type, answer, metric }, not ${describeType(value)}`);
-	const seen = new Set<string>();
-	return (value as unknown[]).map((question, index) => {
-		const where = `entry ${index + 1}`;
-		if (!question || typeof question !== 'object' || Array.isArray(question)) problem(`${where} must be { uuid, type, answer, metric }, not ${describeType(question)}`);
-		const given = question as IDataObject;
-		if (given.uuid === undefined || given.uuid === null || String(given.uuid).trim() === '') problem(`${where} needs the question's uuid`);
-		const uuid = String(given.uuid).trim();
-		if (seen.has(uuid.toLowerCase())) problem(`${where} answers question ${uuid} a second time`);
-		seen.add(uuid.toLowerCase());
+const isGiven = (value: unknown) => !(value === undefined || value === null || value === '');
 
-		const type = typeof given.type === 'string' ? given.type.trim().toUpperCase() : '';
-		if (!QUESTION_TYPES.includes(type)) problem(`${where} has type ${JSON.stringify(given.type)}; use one of ${QUESTION_TYPES.join(', ')}`);
-		const answer = given.answer;
-		if (answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) problem(`${where} has no answer`);
-
-		const metricGiven = given.metric === undefined || given.metric === null || given.metric === '' ? undefined : given.metric;
-		const metric = typeof metricGiven === 'string' ? metricGiven.trim().toLowerCase() : metricGiven;
-		if (metric !== undefined && (typeof metric !== 'string' || !RATING_METRICS.includes(metric))) {
-			problem(`${where} has metric ${JSON.stringify(metricGiven)}; use one of ${RATING_METRICS.join(', ')}`);
-		}
-
+/**
+ * One answer of additional_questions: its uuid, its type, an answer, and a metric where given; then
+ * the answer's shape for its type, and a metric for a rating.
+ */
+const question = z
+	.object(
+		{
+			uuid: z.preprocess((value) => (isGiven(value) && String(value).trim() !== '' ? String(value).trim() : undefined), z.string({ errorMap: () => ({ message: "needs the question's uuid" }) })),
+			type: z
+				.unknown()
+				.refine((type) => typeof type === 'string' && QUESTION_TYPES.includes(type.trim().toUpperCase()), (type) => ({
+					message: `has type ${JSON.stringify(type)}; use one of ${QUESTION_TYPES.join(', ')}`,
+				}))
+				.transform((type) => (type as string).trim().toUpperCase()),
+			answer: z.unknown().refine((answer) => isGiven(answer) && !(Array.isArray(answer) && answer.length === 0), 'has no answer'),
+			metric: z
+				.unknown()
+				.refine((metric) => !isGiven(metric) || (typeof metric === 'string' && RATING_METRICS.includes(metric.trim().toLowerCase())), (metric) => ({
+					message: `has metric ${JSON.stringify(metric)}; use one of ${RATING_METRICS.join(', ')}`,
+				}))
+				.transform((metric) => (isGiven(metric) ? (metric as string).trim().toLowerCase() : undefined)),
+		},
+		typed('{ uuid, type, answer, metric }'),
+	)
+	.transform(({ uuid, type, answer, metric }, ctx) => {
+		const refuse = (message: string) => {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+			return z.NEVER;
+		};
 		if (type === 'RATING') {
-			if (metric === undefined) problem(`${where} is a RATING and needs a metric (${RATING_METRICS.join(', ')})`);
+			if (metric === undefined) return refuse(`is a RATING and needs a metric (${RATING_METRICS.join(', ')})`);
 			const number = typeof answer === 'string' && answer.trim() !== '' ? Number(answer) : answer;
-			if (typeof number !== 'number' || !Number.isFinite(number)) problem(`${where} is a RATING; its answer must be a number, got ${JSON.stringify(answer)}`);
-			return { uuid, type, answer: number, metric };
+			if (typeof number !== 'number' || !Number.isFinite(number)) return refuse(`is a RATING; its answer must be a number, got ${JSON.stringify(answer)}`);
+			return { uuid, type, answer: number, metric } as IDataObject;
 		}
 		if (type === 'OPEN_ENDED') {
-			if (typeof answer !== 'string' && typeof answer !== 'number') problem(`${where} is OPEN_ENDED; its answer must be text, not ${describeType(answer)}`);
+			if (typeof answer !== 'string' && typeof answer !== 'number') return refuse(`is OPEN_ENDED; its answer must be text, not ${describeType(answer)}`);
 			return compact({ uuid, type, answer: String(answer), metric });
 		}
-		const options = rules.stringList(answer);
-		if (!options.length) problem(`${where} has no answer`);
-		return compact({ uuid, type, answer: options, metric });
+		const options = rules.stringList.safeParse(answer);
+		if (!options.success) return refuse(`is MULTIPLE_OPTIONS; its answer ${options.error.issues.map((issue) => issueProblem(issue)).join('; ')}`);
+		if (!options.data.length) return refuse('has no answer');
+		return compact({ uuid, type, answer: options.data, metric });
 	});
-}
+
+/** The structural rules of additional_questions: each answer's own, and no question answered twice. */
+export const additionalQuestions = z.preprocess(
+	(value) => (isGiven(value) ? value : []),
+	z.array(question, typed('a list of { uuid, type, answer, metric }')).superRefine((questions, ctx) => {
+		const seen = new Set<string>();
+		questions.forEach(({ uuid }, index) => {
+			const key = String(uuid).toLowerCase();
+			if (seen.has(key)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: `answers question ${String(uuid)} a second time` });
+			seen.add(key);
+		});
+	}),
+);
 
 const ISO_RULE = 'Sent as an ISO 8601 instant in UTC (the service takes no UNIX timestamps); dates without a zone are read in the workflow time zone';
 
@@ -137,7 +158,7 @@ const date = (name: string, label: string, description: string): RowField => ({
 	...text(name, label, { description: `${description} ${ISO_RULE}.` }),
 	type: 'dateTime',
 	shape: '(ISO 8601)',
-	rule: (value, { timezone }) => apiDate(value, 'iso', { timezone }),
+	schema: isoDate,
 });
 
 /**
@@ -153,7 +174,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			label: 'Score',
 			type: 'number',
 			required: true,
-			rule: score,
+			schema: score,
 			description: "Whole-number score on the campaign's metric scale (0-10 for NPS, 1-5 for CSAT); the service fails items out of range",
 			// Text in the editor, so that it can default to each item's own score like Email: a number
 			// field would default to 0 and import 0 for every item left unmapped.
@@ -163,7 +184,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			name: 'comment',
 			label: 'Comment',
 			type: 'string',
-			rule: rules.optionalText,
+			schema: rules.optionalText,
 			description: "Answer to the template's main question. Don't also answer the main question under 'Additional Questions': the service fails such an item as ambiguous.",
 			editor: { in: 'top', property: { typeOptions: { rows: 2 } } },
 		},
@@ -183,7 +204,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			label: 'Topics',
 			type: 'array',
 			shape: '([{ name, sentiment }])',
-			rule: (value) => topicList(value),
+			schema: topicList(),
 			editor: { in: 'top', property: topicsProperty('Topics of the feedback; each needs a name and a sentiment'), read: (value) => (value as { topic?: unknown } | undefined)?.topic },
 		},
 		{
@@ -191,7 +212,7 @@ export const IMPORTED_RESPONSE: RowTable = {
 			label: 'Additional Questions',
 			type: 'array',
 			shape: '([{ uuid, type, answer, metric }])',
-			rule: additionalQuestions,
+			schema: additionalQuestions,
 			editor: { in: 'top', property: additionalQuestionsProperty, read: editorQuestions },
 		},
 		CUSTOM_PROPERTIES,

@@ -5,6 +5,9 @@ import type { ServiceRecord } from '../../../shared/serviceRecord';
 import { at, fieldError } from '../../../shared/errors';
 import { oneOf, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
+import { ownRequestResult } from '../../helpers/output/ownRequest';
+import { isVersion3OrLater } from '../../helpers/versions';
+import type { ItemResult } from '../../operationModule';
 
 const modes = (what: string): INodePropertyOptions[] => [
 	{ name: 'Append', value: 'append', description: `Add these ${what} to the ones the response has` },
@@ -33,6 +36,18 @@ export function responseUpdateProperties(what: string): INodeProperties[] {
 }
 
 /**
+ * What a response update returns. From version 3: the response's ID and the status, with the
+ * updated response (`feedback`) when the service sends it. Versions 1 and 2 return the updated
+ * response, or, when the answer has none, what the item sent with the answer's message.
+ */
+export function responseUpdateResult(ctx: IExecuteFunctions, body: ServiceRecord, sent: { id: string; field: string; values: IDataObject[] | string[]; mode: string }): ItemResult {
+	if (isVersion3OrLater(ctx)) return ownRequestResult(body, { feedbackId: sent.id }, { record: 'feedback' });
+	const data = body.data;
+	if (data && typeof data === 'object' && !Array.isArray(data)) return { kind: 'records', records: data as ServiceRecord };
+	return { kind: 'records', records: { id: sent.id, [sent.field]: sent.values, mode: sent.mode, ...(typeof body.message === 'string' ? { message: body.message } : {}) } };
+}
+
+/**
  * Sends one response update. Append sends `op: "append"`; Replace leaves `op` out, which the
  * service reads as "override". Replace gives the same result when repeated, so only it is retried.
  */
@@ -41,7 +56,7 @@ export async function sendResponseUpdate(
 	api: ServiceApi,
 	itemIndex: number,
 	{ path, field, label, values }: { path: string; field: 'tags' | 'topics'; label: string; values: IDataObject[] | string[] },
-): Promise<IDataObject> {
+): Promise<ItemResult> {
 	const item = { node: ctx.getNode(), itemIndex };
 	const id = requireText(ctx.getNodeParameter('feedbackId', itemIndex), at(item, 'Feedback ID'));
 	const mode = oneOf(ctx.getNodeParameter('mode', itemIndex, 'append'), modes(field), at(item, 'Mode'));
@@ -53,7 +68,5 @@ export async function sendResponseUpdate(
 		repeatable: mode === 'replace',
 		itemIndex,
 	});
-	const data = body.data;
-	if (data && typeof data === 'object' && !Array.isArray(data)) return data as ServiceRecord;
-	return { id, [field]: values, mode, message: body.message ?? 'done' };
+	return responseUpdateResult(ctx, body, { id, field, values, mode });
 }

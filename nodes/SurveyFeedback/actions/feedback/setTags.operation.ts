@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { at } from '../../../shared/errors';
 import { toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../operationModule';
+import type { ItemResult, OperationOption } from '../../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 
 export const option: OperationOption = {
@@ -25,8 +25,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** Adds tags to a response, or replaces its tags; returns the updated response. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+/** Adds tags to a response, or replaces its tags. */
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const tags = toStringList(this.getNodeParameter('tags', itemIndex, ''), at({ node: this.getNode(), itemIndex }, 'Tags'));
 	return sendResponseUpdate(this, api, itemIndex, { path: '/api/v2/response/tags', field: 'tags', label: 'Tags', values: tags });
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { at } from '../../../shared/errors';
-import { checked } from '../../../shared/inputs';
+import { parsed } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption } from '../../operationModule';
+import type { ItemResult, OperationOption } from '../../operationModule';
 import { responseUpdateProperties, sendResponseUpdate } from './responseUpdate';
 import { topicList, topicsProperty } from './topics';
 
@@ -17,9 +17,9 @@ export const option: OperationOption = {
 export const properties: INodeProperties[] = [...responseUpdateProperties('topics'), topicsProperty('Topics of the response, each with a sentiment')];
 
 /** Adds topics to a response (a topic it already has takes the new sentiment), or replaces them. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const collection = this.getNodeParameter('topics', itemIndex, {}) as { topic?: IDataObject[] };
 	// The service takes a topic without a sentiment as neutral; the editor always has one.
-	const topics = checked(at({ node: this.getNode(), itemIndex }, 'Topics'), () => topicList(collection.topic, 'neutral'));
+	const topics = parsed(at({ node: this.getNode(), itemIndex }, 'Topics'), topicList('neutral'), collection.topic);
 	return sendResponseUpdate(this, api, itemIndex, { path: '/api/v2/response/topics', field: 'topics', label: 'Topics', values: topics });
 }

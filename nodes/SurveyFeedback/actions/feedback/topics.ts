@@ -1,6 +1,7 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { describeType, optionValues, problem } from '../../../shared/inputs';
+import { emptyAsUndefined, optionValues, typed } from '../../../shared/inputs';
 
 const SENTIMENT_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Negative', value: 'negative' },
@@ -39,20 +40,23 @@ export function topicsProperty(description: string): INodeProperties {
 }
 
 /**
- * The topics rule: a list of `{ name, sentiment }` (from the editor or an item's JSON). A missing
- * sentiment is `fallback` when there is one, else a problem.
+ * The topics rule: a list of `{ name, sentiment }` (from the editor or an item's JSON), each entry's
+ * problems its own issues. A missing sentiment is `fallbackSentiment` when there is one.
  */
-export function topicList(value: unknown, fallbackSentiment?: string): IDataObject[] {
-	if (value === undefined || value === null || value === '') return [];
-	if (!Array.isArray(value)) problem(`must be a list of { name, sentiment }, not ${describeType(value)}`);
-	return (value as unknown[]).map((topic, index) => {
-		if (!topic || typeof topic !== 'object' || Array.isArray(topic)) problem(`entry ${index + 1} must be { name, sentiment }, not ${describeType(topic)}`);
-		const { name, sentiment } = topic as IDataObject;
-		const given = sentiment === undefined || sentiment === null || sentiment === '' ? fallbackSentiment : sentiment;
-		if (given === undefined) problem(`entry ${index + 1} has no sentiment; use one of ${SENTIMENTS.join(', ')}`);
-		const normalized = String(given).trim().toLowerCase();
-		if (typeof given !== 'string' || !SENTIMENTS.includes(normalized)) problem(`entry ${index + 1} has sentiment ${JSON.stringify(given)}; use one of ${SENTIMENTS.join(', ')}`);
-		if (typeof name !== 'string' || name.trim() === '') problem(`entry ${index + 1} needs a name`);
-		return { name: (name as string).trim(), sentiment: normalized };
-	});
+export function topicList(fallbackSentiment?: string) {
+	const choices = `use one of ${SENTIMENTS.join(', ')}`;
+	const sentiment = z.preprocess(
+		(value) => emptyAsUndefined(value) ?? fallbackSentiment,
+		z
+			.string({ errorMap: (issue, ctx) => ({ message: ctx.data === undefined ? `has no sentiment; ${choices}` : `has sentiment ${JSON.stringify(ctx.data)}; ${choices}` }) })
+			.refine((given) => SENTIMENTS.includes(given.trim().toLowerCase()), (given) => ({ message: `has sentiment ${JSON.stringify(given)}; ${choices}` }))
+			.transform((given) => given.trim().toLowerCase()),
+	);
+	return z.preprocess(
+		(value) => (value === undefined || value === null || value === '' ? [] : value),
+		z.array(
+			z.object({ name: z.string({ errorMap: () => ({ message: 'needs a name' }) }).trim().min(1, 'needs a name'), sentiment }, typed('{ name, sentiment }')),
+			typed('a list of { name, sentiment }'),
+		),
+	);
 }

@@ -1,9 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, toStringList } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import { recordOf } from '../../helpers/lists/readRecords';
-import type { OperationOption } from '../../operationModule';
+import { ownRequestResult } from '../../helpers/output/ownRequest';
+import { isVersion3OrLater } from '../../helpers/versions';
+import type { ItemResult, OperationOption } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {
@@ -43,8 +45,11 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** Sets the tags of one response and returns the response the service sends back. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+/**
+ * Sets the tags of one response. Versions 1 and 2 return the service's answer (the response it
+ * sends back); from version 3 the item is the response's ID and the status, with the response.
+ */
+export async function write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 	const node = this.getNode();
 	const id = requireText(this.getNodeParameter('responseId', itemIndex), { node, itemIndex, field: 'Response ID' });
 	const tags = toStringList(this.getNodeParameter('tags', itemIndex, ''), { node, itemIndex, field: 'Tags' });
@@ -58,5 +63,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		repeatable: !append,
 		itemIndex,
 	});
-	return recordOf(body);
+	return isVersion3OrLater(this) ? ownRequestResult(body, { feedbackId: id }, { record: 'feedback' }) : { kind: 'records', records: recordOf(body) };
 }

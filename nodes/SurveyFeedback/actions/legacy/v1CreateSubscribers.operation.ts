@@ -4,12 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { rowReader, type ReadRow } from '../../helpers/bulk/rowReader';
+import { rowReader, type ItemRow } from '../../helpers/bulk/rowReader';
 import { columnSet, editorProperties, rowShape } from '../../helpers/bulk/rowTable';
 import { V1_SUBSCRIBER, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
 import { BEFORE_VERSION_3 } from '../../helpers/versions';
-import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 import { replacedBy } from './common';
 
 export const option: OperationOption = {
@@ -45,12 +45,12 @@ export const batchSize = 100;
  * The v1 API answers a request as a whole (no row per subscriber) and refuses all of it for one
  * incomplete subscriber, so every field is checked here first: a bad item fails alone.
  */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<ReadRow<PersonRow>> {
+export function itemReader(this: IExecuteFunctions): ItemReader<ItemRow<PersonRow>> {
 	const read = rowReader<PersonRow>(this, V1_SUBSCRIBER, { columns: v1SubscriberColumns });
-	return (itemIndex) => ({ itemIndex, value: read(itemIndex) });
+	return async (itemIndex, problems) => ({ itemIndex, value: await read(itemIndex, problems) });
 }
 
-export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
+export async function send(this: IExecuteFunctions, batch: Array<Prepared<ItemRow<PersonRow>>>, api: ServiceApi): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'POST',
 		path: '/api/service/nps/customers',
@@ -60,10 +60,9 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<ReadRo
 	});
 	// v1 answers `{ message, code }` alone: its success covers the request.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
-		emailRowReading({ emailOf: (value) => value.row.email, base: (value) => value.output, check: 'look for the subscriber with Customer › Get' }),
-		'done',
+		emailRowReading({ emailOf: (value) => value.row.email, item: (value) => value.output, check: 'look for the subscriber with Customer › Get' }),
+		'accepted',
 	);
 }

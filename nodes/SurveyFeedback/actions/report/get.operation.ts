@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		itemIndex,
 	});
 	const reports = reportsIn(body, api.label);
-	const shape = rowsToBuild(this, { returns, returnsFromVersion3 });
+	const shape = rowsToBuild(this, { returns, returnsFromVersion3 }, itemIndex);
 	if (!shape) return reports;
 	const campaigns = reports.some(needsCampaign) ? await campaignsById(api, itemIndex) : new Map<string, ServiceRecord>();
 	const days = { startDate: range.startDate as string | undefined, endDate: range.endDate as string | undefined };

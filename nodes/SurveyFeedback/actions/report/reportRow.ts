@@ -50,19 +50,20 @@ function ownBreakdown(report: ServiceRecord): Breakdown | undefined {
 }
 
 /**
- * A day of `trend` as counts. The reference names the day's promoters, passives, detractors and
- * total without saying whether the three are counts or shares: they are counts when they add up
- * to the total (or no total is sent), shares when they add up to 100 (±1 for rounding) of a total.
+ * A day of `trend` as counts, where the day says they are. The reference names the day's
+ * promoters, passives, detractors and total without saying whether the three are counts or
+ * shares, so they are counts only when the day names its counts (`promotersCount`…) or states a
+ * total they add up to. Otherwise (no total, or shares of one) the day gives no counts: shares
+ * are never turned into counts.
  */
 function dayCounts(day: unknown): [number, number, number] | undefined {
 	if (!day || typeof day !== 'object') return undefined;
+	const named = BUCKETS.map((bucket) => numberIn((day as ServiceRecord)[`${bucket}Count`]));
+	if (named.every((count) => count !== undefined)) return named as [number, number, number];
 	const values = BUCKETS.map((bucket) => numberIn((day as ServiceRecord)[bucket]));
 	if (values.some((value) => value === undefined)) return undefined;
 	const [p, pa, d] = values as number[];
-	const total = numberIn((day as ServiceRecord).total);
-	if (total === undefined || p + pa + d === total) return [p, pa, d];
-	if (Math.abs(p + pa + d - 100) <= 1) return [Math.round((p * total) / 100), Math.round((pa * total) / 100), Math.round((d * total) / 100)];
-	return undefined;
+	return p + pa + d === numberIn((day as ServiceRecord).total) ? [p, pa, d] : undefined;
 }
 
 /** The breakdown summed over the days of `trend`; undefined when it is missing or a day cannot be read. */
@@ -114,7 +115,9 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** The report's row in `shape`'s fields, or the report whole with what it lacks. */
 export function reportRow(shape: RecordShape, report: ServiceRecord, context: ReportContext): BuiltRow {
 	const breakdown = ownBreakdown(report) ?? trendBreakdown(report);
-	if (!breakdown) return { record: report, missing: 'breakdown (no promoters, passives and detractors counts, no readable trend)' };
+	if (!breakdown) {
+		return { record: report, missing: "breakdown (no counts of promoters, passives and detractors: the report states none, and a day of its trend names none nor states a total its figures add up to)" };
+	}
 	const metric = text(report.metric) ?? text(context.campaign?.metric);
 	const score = scoreOf(report, metric, breakdown);
 	if (score === undefined) return { record: report, missing: 'score, and no known metric to compute it from the breakdown' };

@@ -2,21 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { asItemError, at, fieldError } from '../../../shared/errors';
-import { requireText } from '../../../shared/inputs';
+import { asItemError } from '../../../shared/errors';
+import { rules, type ItemProblems } from '../../../shared/inputs';
 import { sendsByEmailOrInApp } from '../../../shared/listSearch';
 import { recordsOf } from '../../../shared/paging';
 import type { ServiceApi } from '../../../shared/transport';
 import { emailRowReading, rowOutcomes } from '../../helpers/bulk/answerRows';
 import { columnsProperties, mapperOptions } from '../../helpers/bulk/columnMapper';
-import { itemParameter } from '../../helpers/bulk/itemParameter';
 import { rowReader } from '../../helpers/bulk/rowReader';
 import { editorProperties, rowShape } from '../../helpers/bulk/rowTable';
-import { recipientColumns } from '../../helpers/customers/customerFields';
-import { RECIPIENT, type PersonRow } from '../../helpers/customers/customerRows';
+import { RECIPIENT, recipientColumns, type PersonRow } from '../../helpers/customers/customerRows';
 import { DEFINE_BELOW, inputModeProperties } from '../../helpers/descriptions';
-import { BEFORE_VERSION_3 } from '../../helpers/versions';
-import type { ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import { addHint } from '../../helpers/output/output';
+import { itemParameter } from '../../helpers/parameters';
+import { BEFORE_VERSION_3, isVersion3OrLater } from '../../helpers/versions';
+import type { ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -24,7 +24,7 @@ export const option: OperationOption = {
 	action: 'Send a survey',
 	description: 'Send a campaign’s survey to customers by email or in-app',
 	toolDescription:
-		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the row of the recipient: its status and survey ID, or why it was skipped. It really sends an email or in-app survey.",
+		"Send a campaign's survey to one customer by email right away (or after a delay in days). Needs the recipient's email; the campaign is set in the node. Returns the recipient's status (the service's word, such as queued or skipped, with the survey ID or the reason; accepted when the service names none). It really sends an email or in-app survey.",
 };
 
 const DELAY_HINT =
@@ -76,26 +76,26 @@ interface Recipient {
 export const batchSize = 100;
 
 /** The item's delay: undefined when empty (the campaign's schedule applies), else whole days ≥ 0. */
-function readDelay(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): number | undefined {
+function readDelay(options: IDataObject, problems: ItemProblems): number | undefined {
 	const value = options.delay;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const days = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) {
-		throw fieldError(at({ node: ctx.getNode(), itemIndex }, 'Options › Delay (Days)'), `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
+		problems.add('Options › Delay (Days)', `must be a whole number of days, 0 or more, or empty, got ${JSON.stringify(value)}`);
+		return undefined;
 	}
 	return days;
 }
 
 /** Each item's recipient, campaign and delay; one request per campaign and delay. */
-export function itemReader(this: IExecuteFunctions): (itemIndex: number) => Prepared<Recipient> {
-	const node = this.getNode();
+export function itemReader(this: IExecuteFunctions): ItemReader<Recipient> {
 	const campaignOf = itemParameter(this, 'campaign', '', { extractValue: true });
 	const optionsOf = itemParameter<IDataObject>(this, 'options', {});
 	const read = rowReader<PersonRow>(this, RECIPIENT, { columns: recipientColumns });
-	return (itemIndex) => {
-		const campaign = requireText(campaignOf(itemIndex), at({ node, itemIndex }, 'Campaign'));
-		const delay = readDelay(this, itemIndex, optionsOf(itemIndex));
-		const { row: subscriber, output } = read(itemIndex);
+	return async (itemIndex, problems) => {
+		const campaign = problems.parse('Campaign', rules.text, campaignOf(itemIndex));
+		const delay = readDelay(optionsOf(itemIndex), problems);
+		const { row: subscriber, output } = await read(itemIndex, problems);
 		return { itemIndex, value: { campaign, delay, subscriber, output }, group: JSON.stringify([campaign, delay ?? null]) };
 	};
 }
@@ -137,24 +137,25 @@ export async function send(this: IExecuteFunctions, batch: Array<Prepared<Recipi
 	} catch (error) {
 		throw await explainRefusal(this, api, campaign, error, batch[0].itemIndex);
 	}
+	// The campaign is `campaignId` from version 3, as in every other write; versions 1 and 2 keep `campaign`.
+	const campaignField = isVersion3OrLater(this) ? 'campaignId' : 'campaign';
 	// The spec shows no per-item answer for a survey: a bare success covers the request; rows, when sent, are read.
 	return rowOutcomes(
-		this.getNode(),
 		batch,
 		body,
 		emailRowReading({
 			emailOf: (value) => value.subscriber.email,
-			base: (value) => ({
-				campaign: value.campaign,
+			item: (value) => ({
+				[campaignField]: value.campaign,
 				...(value.delay === undefined ? {} : { delay: value.delay }),
 				...value.output,
 			}),
 			check: `look for it with Outbox › Get Many (by email or campaign ${campaign})`,
 		}),
-		'done',
+		'accepted',
 	);
 }
 
 export function afterSend(this: IExecuteFunctions, sent: Recipient[]): void {
-	if (sent.some(({ delay }) => delay !== undefined)) this.addExecutionHints({ message: DELAY_HINT, location: 'outputPane' });
+	if (sent.some(({ delay }) => delay !== undefined)) addHint(this, { message: DELAY_HINT, location: 'outputPane' });
 }

@@ -87,7 +87,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: S
 		Object.assign(qs, range);
 	}
 	const trend = recordOf(await api.request({ method: 'GET', path: `/api/v2/trends/${encodeURIComponent(groupId)}`, qs, itemIndex }));
-	const shape = rowsToBuild(this, { returns });
+	const shape = rowsToBuild(this, { returns }, itemIndex);
 	if (!shape) return trend;
 	const asked = { groupId, date, startDate: qs.startDate as string | undefined, endDate: qs.endDate as string | undefined };
 	return rowsOrRecords(this, itemIndex, shape, [trendRow(shape, trend, asked)])[0];

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { ItemProblems } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
 import type { BulkOperation, ItemOutcome, Prepared } from '../../operationModule';
 
@@ -30,18 +31,22 @@ const READING_SLICE_MS = 20;
 
 /**
  * Folds the items of a bulk operation into few requests. Every item is read and validated before
- * anything is sent. With `stopAtFirstFailure` (no Continue On Fail) nothing is sent once an item
- * is invalid, and no further request once one failed; its outcomes say which items it covered.
- * Rows the service reports as failed never stop the run: they are outcomes like any other.
+ * anything is sent, each in its own path: a failing expression or bad input fails that item alone,
+ * wherever it stands, with every problem it has in one error. With `stopAtFirstFailure` (no
+ * Continue On Fail) nothing is sent once an item failed, and no further request once one failed;
+ * its outcomes say which items it covered. Rows the service reports as failed never stop the run:
+ * they are outcomes like any other.
  */
 export async function runBatches<T>(
 	ctx: IExecuteFunctions,
 	operation: BulkOperation<T>,
 	itemIndexes: number[],
 	api: ServiceApi,
-	{ stopAtFirstFailure }: { stopAtFirstFailure: boolean },
+	{ stopAtFirstFailure, readAlso }: { stopAtFirstFailure: boolean; readAlso?: (itemIndex: number) => void },
 ): Promise<ItemOutcome[]> {
-	const read = await operation.itemReader.call(ctx, api);
+	// Reads only what is the same for every item (helpers/parameters.ts): no item's expression.
+	const read = operation.itemReader.call(ctx, api);
+	const node = ctx.getNode();
 	const outcomes: ItemOutcome[] = [];
 	const ready: Array<Prepared<T>> = [];
 	let busySince = Date.now();
@@ -51,9 +56,14 @@ export async function runBatches<T>(
 			busySince = Date.now();
 		}
 		try {
-			ready.push(read(itemIndex));
+			// What the router reads for each item besides the operation (the output's shape).
+			readAlso?.(itemIndex);
+			const problems = new ItemProblems(node, itemIndex);
+			const prepared = await read(itemIndex, problems);
+			problems.throwIfAny();
+			ready.push(prepared);
 		} catch (error) {
-			outcomes.push({ itemIndex, error: error as Error });
+			outcomes.push({ itemIndex, kind: 'failed', error: error as Error });
 			if (stopAtFirstFailure) return outcomes;
 		}
 	}
@@ -63,7 +73,7 @@ export async function runBatches<T>(
 			outcomes.push(...(await operation.send.call(ctx, batch, api)));
 			sent.push(...batch.map(({ value }) => value));
 		} catch (error) {
-			outcomes.push(...batch.map(({ itemIndex }) => ({ itemIndex, error: error as Error })));
+			outcomes.push(...batch.map(({ itemIndex }): ItemOutcome => ({ itemIndex, kind: 'failed', error: error as Error })));
 			if (stopAtFirstFailure) break;
 		}
 	}

@@ -66,6 +66,21 @@ export function extraFieldSettings(handling: unknown, ignoreFields: unknown): Ex
 }
 
 /**
+ * The settings of each item, for the mode that sets fields by hand in the user's version
+ * (`manualMode`): made again only when an item's values differ from the previous item's, as they
+ * rarely do.
+ */
+export function itemExtraFieldSettings(manualMode: string): (handling: unknown, ignoreFields: unknown) => ExtraFieldSettings {
+	let last: { handling: unknown; ignoreFields: unknown; settings: ExtraFieldSettings } | undefined;
+	return (handling, ignoreFields) => {
+		if (!last || last.handling !== handling || last.ignoreFields !== ignoreFields) {
+			last = { handling, ignoreFields, settings: { ...extraFieldSettings(handling, ignoreFields), manualMode } };
+		}
+		return last.settings;
+	};
+}
+
+/**
  * Edit distance with swaps of two neighbouring letters counted as one edit (optimal string
  * alignment), stopping early once it exceeds `limit`.
  */

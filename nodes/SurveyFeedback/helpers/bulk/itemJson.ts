@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldError } from '../../../shared/errors';
-import { describeType } from '../../../shared/inputs';
+import { describeType, type ItemProblems } from '../../../shared/inputs';
+import { propertyEntry } from '../customers/customerRows';
 import { fold, resembledField, type ExtraFieldSettings } from './extraFields';
-import { propertyEntry, type RowContext } from './rowSchemas';
 
 /**
  * How "Map Automatically" reads an item. A field is the row's field when its name is one the row
@@ -19,7 +18,8 @@ import { propertyEntry, type RowContext } from './rowSchemas';
  * under Send as Custom Properties. Any other field is the user's choice (Handling Extra Fields in
  * Input): the item is refused (the default), the field is left out and listed, or it is sent as a
  * custom property where the row takes them. A name a letter or two off a field the row reads is
- * refused whatever the choice: a typo must never be sent elsewhere or dropped.
+ * refused whatever the choice: a typo must never be sent elsewhere or dropped. Every such problem of
+ * an item is recorded (`ItemProblems`), for the item's one error.
  */
 export interface ItemJsonShape {
 	/** Accepted name → the row's field; each name is also accepted folded (see `fold`). */
@@ -48,7 +48,7 @@ export interface ItemJsonRead {
 	ignored?: string[];
 }
 
-export type ItemJsonReader = (json: IDataObject, ctx: Omit<RowContext, 'label'> & ExtraFieldSettings) => ItemJsonRead;
+export type ItemJsonReader = (json: IDataObject, settings: ExtraFieldSettings, problems: ItemProblems) => ItemJsonRead;
 
 /** Fields left out of every row silently: the row number Google Sheets adds to the rows it reads. */
 const SPREADSHEET_BOOKKEEPING = ['row_number'];
@@ -69,26 +69,26 @@ const nameList = (names: string[]) => `${names.slice(0, 10).join(', ')}${names.l
  * The extra fields as custom properties, after those the item gives in `properties` (a list or an
  * object of values). Only plain values: an object or a list is refused rather than flattened.
  */
-function withExtraProperties(given: unknown, extra: Array<[string, unknown]>, ctx: Omit<RowContext, 'label'>): unknown {
-	const fromExtra = extra.map(([name, value]) => {
+function withExtraProperties(given: unknown, extra: Array<[string, unknown]>, problems: ItemProblems): unknown {
+	const fromExtra = extra.flatMap(([name, value]) => {
 		if (value !== null && typeof value === 'object') {
-			throw fieldError(
-				{ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` },
+			problems.add(
+				`Item JSON › ${name}`,
 				`is ${describeType(value)}; a custom property takes text, a number or a boolean`,
 				Array.isArray(value)
 					? `Lists are not flattened. Turn it into text first with an Edit Fields node (e.g. ${name} = {{ $json.${name}.join(', ') }}), or remove the field.`
 					: `Nested values are not flattened. Bring the values you need to the top level first with an Edit Fields node (e.g. ${name}_city = {{ $json.${name}.city }}), and remove ${name}.`,
 			);
+			return [];
 		}
-		return propertyEntry(name, value);
+		return [propertyEntry(name, value)];
 	});
 	if (given === undefined || given === null || given === '') return fromExtra;
 	if (typeof given !== 'object') return given; // the row's schema names what is wrong with it
 	const listed: unknown[] = Array.isArray(given) ? given : Object.entries(given as IDataObject).map(([label, value]) => propertyEntry(label, value));
 	const labels = new Set(listed.map((entry) => fold(String((entry as IDataObject | null)?.label ?? '').trim())));
-	const twice = extra.find(([name]) => labels.has(fold(name)));
-	if (twice) {
-		throw fieldError({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${twice[0]}` }, 'is also a property in properties; keep one of them');
+	for (const [name] of extra) {
+		if (labels.has(fold(name))) problems.add(`Item JSON › ${name}`, 'is also a property in properties; keep one of them');
 	}
 	return [...listed, ...fromExtra];
 }
@@ -119,74 +119,74 @@ export function itemJsonReader(shape: ItemJsonShape): ItemJsonReader {
 		if (!resemblances.has(name)) resemblances.set(name, resembledField(name, accepted));
 		return resemblances.get(name);
 	};
-	return (json, ctx) => {
-		const where = (name: string) => ({ node: ctx.node, itemIndex: ctx.itemIndex, field: `Item JSON › ${name}` });
+	return (json, settings, problems) => {
 		const raw: IDataObject = {};
 		const given: Record<string, string> = {};
 		const leftOut = new Set<string>();
 		const uncolumned: Array<[string, unknown]> = [];
 		const extra: Array<[string, unknown]> = [];
 		const dataTableRow = isDataTableRow(json);
+		/** Whether `name` is the first field of the item that gives `field`; a second one is a problem. */
 		const take = (field: string, name: string) => {
-			if (given[field] !== undefined) throw fieldError(where(name), `gives ${field} a second time (also as ${given[field]}); keep one of them`);
+			if (given[field] !== undefined) {
+				problems.add(`Item JSON › ${name}`, `gives ${field} a second time (also as ${given[field]}); keep one of them`);
+				return false;
+			}
 			given[field] = name;
+			return true;
 		};
 		for (const [name, value] of Object.entries(json)) {
-			if (ctx.ignoreFields?.has(folded(name))) {
+			if (settings.ignoreFields?.has(folded(name))) {
 				leftOut.add(name);
 				continue;
 			}
 			if (readOnly.has(name) || (dataTableRow && DATA_TABLE_BOOKKEEPING.includes(name))) continue;
 			const field = fieldOf(name);
 			if (field !== undefined) {
-				take(field, name);
-				raw[field] = value;
+				if (take(field, name)) raw[field] = value;
 				continue;
 			}
 			if (shape.ignoreOthers) continue;
 			const customerData = withoutColumn.get(folded(name));
 			if (customerData !== undefined) {
-				take(customerData, name);
-				if (!isEmpty(value)) uncolumned.push([name, value]);
+				if (take(customerData, name) && !isEmpty(value)) uncolumned.push([name, value]);
+				continue;
+			}
+			const resembled = resembles(name);
+			if (resembled) {
+				problems.add(
+					`Item JSON › ${name}`,
+					`looks like ${resembled}, which this operation reads; rename it`,
+					`A field named a letter or two off one Map Automatically reads is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out. Rename it to ${resembled} if that is what it holds, give it a clearly different name (${EDIT_FIELDS_HINT}, or Rename Keys), or add it to Fields to Ignore to leave it out.`,
+				);
 				continue;
 			}
 			extra.push([name, value]);
 		}
 		const label = (field: string) => `Item JSON › ${given[field] ?? field}`;
-		for (const [name] of extra) {
-			const resembled = resembles(name);
-			if (resembled) {
-				throw fieldError(
-					where(name),
-					`looks like ${resembled}, which this operation reads; rename it`,
-					`A field named a letter or two off one Map Automatically reads is refused whatever "Handling Extra Fields in Input" says, so that a typo is never sent as a custom property or left out. Rename it to ${resembled} if that is what it holds, give it a clearly different name (${EDIT_FIELDS_HINT}, or Rename Keys), or add it to Fields to Ignore to leave it out.`,
-				);
-			}
-		}
 		const ignoredFields = (...more: Array<Array<[string, unknown]>>) => {
 			for (const fields of more) for (const [name] of fields) leftOut.add(name);
 			return Object.keys(json).filter((name) => leftOut.has(name));
 		};
 		const read = (ignored: string[]) => (ignored.length ? { raw, label, ignored } : { raw, label });
-		if (ctx.extraFields === 'ignoreIt') return { raw, label, ignored: ignoredFields(uncolumned, extra) };
-		if (ctx.extraFields === 'customProperties' && (extra.length || uncolumned.length)) {
+		if (settings.extraFields === 'ignoreIt') return { raw, label, ignored: ignoredFields(uncolumned, extra) };
+		if (settings.extraFields === 'customProperties' && (extra.length || uncolumned.length)) {
 			if (!takesProperties) {
-				throw fieldError(
-					{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Handling Extra Fields in Input' },
-					'this operation takes no custom properties; choose Error or Ignore Them',
-				);
+				problems.add('Handling Extra Fields in Input', 'this operation takes no custom properties; choose Error or Ignore Them');
+				return read(ignoredFields());
 			}
 			const sent = new Set([...uncolumned, ...extra].map(([name]) => name));
 			const inItemOrder = Object.entries(json).filter(([name]) => sent.has(name));
-			raw.properties = withExtraProperties(raw.properties, inItemOrder, ctx) as IDataObject[string];
+			raw.properties = withExtraProperties(raw.properties, inItemOrder, problems) as IDataObject[string];
 			return read(ignoredFields());
 		}
 		if (!extra.length) return read(ignoredFields(uncolumned));
 		const extraNames = extra.map(([name]) => name);
-		throw fieldError(
-			{ node: ctx.node, itemIndex: ctx.itemIndex, field: 'Item JSON' },
+		problems.add(
+			'Item JSON',
 			`has ${extra.length === 1 ? 'a field' : 'fields'} this operation does not take: ${nameList(extraNames)}`,
-			`Map Automatically reads ${accepted.join(', ')} (in any case, with or without spaces, _ or -). Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, list the fields to leave out in Fields to Ignore, ${takesProperties ? 'put custom values under properties, ' : ''}or use ${ctx.manualMode ?? 'Define Below'}.`,
+			`Map Automatically reads ${accepted.join(', ')} (in any case, with or without spaces, _ or -). Set "Handling Extra Fields in Input" to Ignore Them${takesProperties ? ' or Send as Custom Properties' : ''}, list the fields to leave out in Fields to Ignore, ${takesProperties ? 'put custom values under properties, ' : ''}or use ${settings.manualMode ?? 'Define Below'}.`,
 		);
+		return read([]);
 	};
 }

@@ -1,25 +1,24 @@
 import type { FieldType, IDataObject, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { rules } from '../../../shared/inputs';
 import type { Column, ColumnSet } from './columnMapper';
-import { ruled } from './rowSchemas';
+import type { RuleContext } from './rowValidation';
 
 /**
  * A kind of row a bulk write sends (a customer, a survey recipient, an imported response, a legacy
  * subscriber) is written once, as a table of its fields. Everything that names a field is made
  * from it: the Define Below fields of versions 1 and 2, the column mapper's columns of version 3,
- * the names Map Automatically folds to each field, the schema a row is checked against, and the
- * labels errors name. Adding a field the service gains is one line of its table.
+ * the names Map Automatically folds to each field, the zod schema a row is checked against
+ * (rowValidation.ts), and the labels errors name. Adding a field the service gains is one line of its table.
  */
 
-/** What a field's rule knows besides the value: the workflow's time zone, for dates given without one. */
-export interface RuleContext {
-	timezone: string;
-}
-
-/** Checks and converts a field's value for the service; raises the problem (`problem` in shared/inputs.ts) when it breaks the rule. */
-export type Rule = (value: unknown, ctx: RuleContext) => unknown;
+/**
+ * A field's zod schema: it checks the value and converts it for the service (a list from
+ * comma-separated text, a date in UTC), its issues in the node's words. A function of the run's
+ * zone for the fields that read dates.
+ */
+export type FieldSchema = z.ZodType<unknown, z.ZodTypeDef, unknown>;
 
 /** Where versions 1 and 2 (Define Below) keep a field: a parameter of its own, or an entry of Additional Fields. */
 export interface EditorPlace {
@@ -37,7 +36,7 @@ export interface RowField {
 	label: string;
 	/** The column mapper's type for it; `dateTime` also makes the Define Below field a date picker. */
 	type: FieldType;
-	rule: Rule;
+	schema: FieldSchema | ((ctx: RuleContext) => FieldSchema);
 	required?: boolean;
 	description?: string;
 	/** How its value is written, for Map Automatically's notice: `([{ name, sentiment }])`. */
@@ -64,24 +63,19 @@ export const textField = (name: string, label: string, more: Partial<RowField> =
 	name,
 	label,
 	type: 'string',
-	rule: rules.optionalText,
+	schema: rules.optionalText,
 	editor: { in: 'additionalFields' },
 	...more,
 });
 
 /** A list of texts, given as a list or comma-separated (a text column in the mapper), kept in Additional Fields. */
-export const listField = (name: string, label: string, description: string): RowField => textField(name, label, { rule: rules.stringList, description });
+export const listField = (name: string, label: string, description: string): RowField => textField(name, label, { schema: rules.stringList, description });
 
 /** `first_name` → `firstName`: the Define Below parameter of a field, and a name Map Automatically reads. */
 export const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Whether the row takes custom properties (`properties`, `{ label, value, type }` entries). */
 export const takesProperties = (table: RowTable) => table.fields.some(({ name }) => name === 'properties');
-
-/** The zod schema a row of the table is checked against, each field by its rule. Made once per run, for its zone. */
-export function rowSchema(table: RowTable, ctx: RuleContext): z.ZodType<IDataObject, z.ZodTypeDef, unknown> {
-	return z.object(Object.fromEntries(table.fields.map((field) => [field.name, ruled((value) => field.rule(value, ctx) as IDataObject[string])])));
-}
 
 /** The row's fields by the service's names, for Map Automatically's notice: "email, first_name, …, topics ([{ name, sentiment }])". */
 export const rowShape = (table: RowTable) => table.fields.map(({ name, shape }) => (shape ? `${name} ${shape}` : name)).join(', ');

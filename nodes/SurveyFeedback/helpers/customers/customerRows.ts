@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { rules } from '../../../shared/inputs';
-import { propertyList } from '../bulk/rowSchemas';
-import { listField as list, textField as text, type RowField, type RowTable } from '../bulk/rowTable';
+import { rules, typed } from '../../../shared/inputs';
+import { columnSet, listField as list, textField as text, type RowField, type RowTable } from '../bulk/rowTable';
 import { propertyTypeAndValue } from '../descriptions';
 
 /**
@@ -19,7 +19,7 @@ export const EMAIL: RowField = {
 	label: 'Email',
 	type: 'string',
 	required: true,
-	rule: rules.email,
+	schema: rules.email,
 	editor: { in: 'top', property: { placeholder: 'name@email.com', default: '={{ $json.email }}' } },
 };
 
@@ -60,11 +60,52 @@ const customPropertiesField: INodeProperties = {
 	],
 };
 
+/** A custom property as the service takes it. */
+export interface PropertyEntry {
+	label: string;
+	value: unknown;
+	type: string;
+}
+
+/** A custom property from a label and a plain value, its type told by the value: number, boolean, else text. */
+export function propertyEntry(label: string, value: unknown): PropertyEntry {
+	return { label, value: value ?? null, type: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text' };
+}
+
+const NEEDS_LABEL = "needs a label (the property's name)";
+
+/**
+ * Custom customer properties: a list of `{ label, value, type }` (the service's shape, also what
+ * Get Many returns), or a plain object `{ plan: "pro" }` whose keys are the labels. Each entry's
+ * problems are its own issues ("entry 2 needs a label").
+ */
+export const propertyList = z.preprocess(
+	(value) => {
+		if (value === undefined || value === null || value === '') return [];
+		if (typeof value !== 'object' || Array.isArray(value)) return value;
+		return Object.entries(value as IDataObject).map(([label, entry]) => propertyEntry(label, entry));
+	},
+	z.array(
+		z.object(
+			{
+				label: z.string({ errorMap: () => ({ message: NEEDS_LABEL }) }).trim().min(1, NEEDS_LABEL),
+				value: z.unknown().transform((value) => value ?? null),
+				type: z
+					.string({ errorMap: () => ({ message: 'has a type that is not text' }) })
+					.nullish()
+					.transform((type) => type || 'text'),
+			},
+			typed('{ label, value, type }'),
+		),
+		typed('a list of { label, value, type } or an object of values'),
+	),
+);
+
 export const CUSTOM_PROPERTIES: RowField = {
 	name: 'properties',
 	label: 'Custom Properties',
 	type: 'array',
-	rule: propertyList,
+	schema: propertyList,
 	shape: '(a list of { label, value, type }, or an object of values)',
 	column: false,
 	editor: { in: 'top', property: customPropertiesField, read: (value) => (value as { property?: unknown } | undefined)?.property },
@@ -106,7 +147,7 @@ export const V1_SUBSCRIBER: RowTable = {
 		...PERSON.map((field): RowField => ({
 			...field,
 			required: true,
-			rule: rules.text,
+			schema: rules.text,
 			description: `${field.description ? `${field.description}, r` : 'R'}equired by the v1 API`,
 			editor: { in: 'top' },
 		})),
@@ -116,3 +157,9 @@ export const V1_SUBSCRIBER: RowTable = {
 
 /** The customer operations that need only an email (delete, unsubscribe, resubscribe). */
 export const EMAIL_ONLY: RowTable = { fields: [EMAIL] };
+
+/** Customer › Create or Update's columns on version 3: the customer's fields, then the account's custom properties. */
+export const customerColumns = columnSet('customerColumns', CUSTOMER);
+
+/** Survey › Send's columns on version 3: the recipient's fields (the endpoint takes no custom properties). */
+export const recipientColumns = columnSet('recipientColumns', RECIPIENT);

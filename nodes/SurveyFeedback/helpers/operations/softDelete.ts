@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import type { ServiceRecord } from '../../../shared/serviceRecord';
 
-import { toApiDateRange } from '../../../shared/dates';
+import { toApiDate, toApiDateRange } from '../../../shared/dates';
 import { campaignLocator } from '../../../shared/descriptions';
-import { at, fieldError } from '../../../shared/errors';
-import { compact, oneOf, optionalText, requireEmail, requireText } from '../../../shared/inputs';
+import { at } from '../../../shared/errors';
+import { compact, oneOf, rules } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { BulkOperation, ItemOutcome, OperationOption, Prepared } from '../../operationModule';
+import type { BulkOperation, ItemOutcome, ItemReader, OperationOption, Prepared } from '../../operationModule';
 import { isFailedRow, rowOutcomes } from '../bulk/answerRows';
-import { deletedOutcomes } from '../output/deleted';
 
 /**
  * The service sets no per-request maximum for these bodies. 100 items a request keeps each
@@ -97,47 +96,37 @@ function softDeleteProperties(target: SoftDeleteTarget): INodeProperties[] {
 	];
 }
 
-/** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`. */
-function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): (itemIndex: number) => Prepared<IDataObject> {
-	const node = ctx.getNode();
+/** One item of the request body: `{ <idField> }`, or `{ email, campaignId?, startDate?, endDate? }`; every field read for the item. */
+function softDeleteReader(ctx: IExecuteFunctions, target: SoftDeleteTarget): ItemReader<IDataObject> {
 	const timezone = ctx.getTimezone();
-	return (itemIndex) => {
-		const item = { node, itemIndex };
+	return (itemIndex, problems) => {
+		const item = problems.item;
 		const deleteBy = oneOf(ctx.getNodeParameter('deleteBy', itemIndex), deleteByOptions(target), at(item, 'Delete By'));
 		if (deleteBy === 'id') {
-			const id = requireText(ctx.getNodeParameter(target.idField, itemIndex, ''), at(item, target.idLabel));
-			if (id.includes('@')) {
-				throw fieldError(
-					at(item, target.idLabel),
+			const id = problems.parse(target.idLabel, rules.text, ctx.getNodeParameter(target.idField, itemIndex, ''));
+			if (id?.includes('@')) {
+				problems.add(
+					target.idLabel,
 					`"${id}" is an email, not an ID; an item is deleted by ID or by email, not both`,
 					'To delete the records of an email, set Delete By to Email.',
 				);
 			}
 			return { itemIndex, value: { [target.idField]: id } };
 		}
-		const email = requireEmail(ctx.getNodeParameter('email', itemIndex, ''), at(item, 'Email'));
-		const value = compact({
-			email,
-			campaignId: optionalText(ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }), at(item, 'Campaign'))?.trim(),
-			...toApiDateRange(ctx.getNodeParameter('startDate', itemIndex, ''), ctx.getNodeParameter('endDate', itemIndex, ''), 'deleteFilter', {
-				node,
-				itemIndex,
-				timezone,
-				startField: 'Start Date',
-				endField: 'End Date',
-			}),
-		});
-		return { itemIndex, value };
+		const email = problems.parse('Email', rules.email, ctx.getNodeParameter('email', itemIndex, ''));
+		const campaignId = problems.parse('Campaign', rules.optionalText, ctx.getNodeParameter('campaign', itemIndex, '', { extractValue: true }))?.trim();
+		const start = ctx.getNodeParameter('startDate', itemIndex, '');
+		const end = ctx.getNodeParameter('endDate', itemIndex, '');
+		const startDate = problems.check(() => toApiDate(start, 'deleteFilter', { ...at(item, 'Start Date'), timezone }));
+		const endDate = problems.check(() => toApiDate(end, 'deleteFilter', { ...at(item, 'End Date'), timezone, end: true }));
+		// Both dates read: whether the range is empty.
+		if (startDate && endDate) problems.check(() => toApiDateRange(start, end, 'deleteFilter', { ...item, timezone, startField: 'Start Date', endField: 'End Date' }));
+		return { itemIndex, value: compact({ email, campaignId, startDate, endDate }) };
 	};
 }
 
 /** Soft-deletes a batch by ID or by email; each item gets its own output, named by its ID or its email and filters. */
-async function sendSoftDelete(
-	ctx: IExecuteFunctions,
-	batch: Array<Prepared<IDataObject>>,
-	api: ServiceApi,
-	target: SoftDeleteTarget,
-): Promise<ItemOutcome[]> {
+async function sendSoftDelete(batch: Array<Prepared<IDataObject>>, api: ServiceApi, target: SoftDeleteTarget): Promise<ItemOutcome[]> {
 	const body = await api.request({
 		method: 'DELETE',
 		path: target.path,
@@ -151,21 +140,21 @@ async function sendSoftDelete(
 		return typeof key === 'string' ? key : undefined;
 	};
 	// The spec shows no per-item answer for a soft delete: a bare success covers the request; rows, when sent, are read.
-	const outcomes = rowOutcomes(
-		ctx.getNode(),
+	return rowOutcomes(
 		batch,
 		body,
 		{
 			keyOf,
 			rowKeyOf: keyOf,
-			base: (value) => value,
+			// The item is named as it was sent: its ID, or its email and the filters that narrowed it.
+			item: (value) => value,
 			// Deleting is idempotent: "not_found" (already deleted, or nothing matched) is a result, not a failure.
 			isFailed: (row) => isFailedRow(row, { missingIsDone: true }),
+			deletes: true,
 			check: `look for the ${target.records} records with Get Many`,
 		},
-		'done',
+		'accepted',
 	);
-	return deletedOutcomes(ctx, batch, outcomes, (value) => value);
 }
 
 /**
@@ -184,7 +173,7 @@ export function softDeleteOperation(spec: { option: OperationOption; target: Sof
 			return softDeleteReader(this, target);
 		},
 		async send(this: IExecuteFunctions, batch: Array<Prepared<IDataObject>>, api: ServiceApi): Promise<ItemOutcome[]> {
-			return await sendSoftDelete(this, batch, api, target);
+			return await sendSoftDelete(batch, api, target);
 		},
 	};
 }

@@ -4,9 +4,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { asItemError, at } from '../../../shared/errors';
 import { optionalText, requireText } from '../../../shared/inputs';
 import type { ServiceApi } from '../../../shared/transport';
-import type { OperationOption, SingleOperation } from '../../operationModule';
+import type { ItemResult, OperationOption, SingleWrite } from '../../operationModule';
 import { readUnpagedList, recordOf } from '../lists/readRecords';
-import { deletedRecord } from '../output/deleted';
+import { ownRequestResult } from '../output/ownRequest';
+import { isVersion3OrLater } from '../versions';
 
 /**
  * What email and domain suppressions share: the list, the removal by ID, the note. The kind is the
@@ -43,15 +44,24 @@ export function readNote(ctx: IExecuteFunctions, itemIndex: number): string | un
 	return optionalText(ctx.getNodeParameter('note', itemIndex, ''), at({ node: ctx.getNode(), itemIndex }, 'Note'));
 }
 
-export async function addSuppression(api: ServiceApi, itemIndex: number, kind: SuppressionKind, body: IDataObject): Promise<IDataObject> {
-	return recordOf(await api.request({ method: 'POST', path: `/api/v2/suppressions/${kind}`, body, itemIndex }));
+/**
+ * Adds a suppression. Versions 1 and 2 return the service's record; from version 3 the item says
+ * what it suppressed (`item`: the email, or the pattern) and its status, with the service's answer.
+ */
+export async function addSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind, body: IDataObject, item: IDataObject): Promise<ItemResult> {
+	const answer = await api.request({ method: 'POST', path: `/api/v2/suppressions/${kind}`, body, itemIndex });
+	return isVersion3OrLater(ctx) ? ownRequestResult(answer, item) : { kind: 'records', records: recordOf(answer) };
 }
 
-async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<IDataObject> {
+/**
+ * Removes a suppression by its ID. Version 1 returns the service's record; from version 2 the item
+ * names the suppression (version 2 with `deleted: true`, from version 3 with its status).
+ */
+async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIndex: number, kind: SuppressionKind): Promise<ItemResult> {
 	const id = requireText(ctx.getNodeParameter('suppressionId', itemIndex), at({ node: ctx.getNode(), itemIndex }, 'Suppression ID'));
 	try {
-		const answer = recordOf(await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex }));
-		return deletedRecord(ctx, { suppressionId: id }, answer);
+		const answer = await api.request({ method: 'DELETE', path: `/api/v2/suppressions/${kind}/${encodeURIComponent(id)}`, itemIndex });
+		return ctx.getNode().typeVersion >= 2 ? ownRequestResult(answer, { suppressionId: id }, { deletes: true }) : { kind: 'records', records: recordOf(answer) };
 	} catch (error) {
 		// The service refuses to remove an automatic suppression with a 400; say why, whatever its wording.
 		const failure = asItemError(ctx.getNode(), error, itemIndex);
@@ -61,11 +71,11 @@ async function removeSuppression(ctx: IExecuteFunctions, api: ServiceApi, itemIn
 }
 
 /** The Remove operation of a kind of suppression: DELETE by the Suppression ID, one request per item. */
-export function removeSuppressionOperation(kind: SuppressionKind, option: OperationOption): SingleOperation {
+export function removeSuppressionOperation(kind: SuppressionKind, option: OperationOption): SingleWrite {
 	return {
 		option,
 		properties: [suppressionIdField],
-		async execute(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<IDataObject> {
+		async write(this: IExecuteFunctions, itemIndex: number, api: ServiceApi): Promise<ItemResult> {
 			return await removeSuppression(this, api, itemIndex, kind);
 		},
 	};

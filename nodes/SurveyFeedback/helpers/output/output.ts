@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 
 import { type RecordShape, selectFields, simplifiedFieldNames, simplifyRecordAs } from '../../../shared/records';
 import type { OperationModule } from '../../operationModule';
@@ -55,24 +55,33 @@ export function outputProperties(shape: RecordShape, versions: { '@version': num
 	];
 }
 
-type Shaping = (record: IDataObject) => IDataObject;
+/** How one record is shaped for the output. */
+export type Shaping = (record: IDataObject) => IDataObject;
 
 type Returns = Pick<OperationModule, 'returns' | 'returnsFromVersion3'>;
 
-/** Simplified, raw or selected fields, from version 2 on an operation with a record shape. */
-function outputMode(ctx: IExecuteFunctions, shape: RecordShape | undefined): 'simplified' | 'raw' | 'selected' | undefined {
+/** Simplified, raw or selected fields for the item, from version 2 on an operation with a record shape. */
+function outputMode(ctx: IExecuteFunctions, shape: RecordShape | undefined, itemIndex: number): 'simplified' | 'raw' | 'selected' | undefined {
 	if (ctx.getNode().typeVersion < 2 || !shape) return undefined;
-	if (isToolRun(ctx)) return ctx.getNodeParameter('output', 0, 'simplified') as 'simplified' | 'raw' | 'selected';
-	return ctx.getNodeParameter('simple', 0, true) ? 'simplified' : 'raw';
+	if (isToolRun(ctx)) return ctx.getNodeParameter('output', itemIndex, 'simplified') as 'simplified' | 'raw' | 'selected';
+	return ctx.getNodeParameter('simple', itemIndex, true) ? 'simplified' : 'raw';
 }
 
 /**
- * The shape whose rows the operation builds itself in this run (see `rowsBuiltByOperation`), or
- * undefined when the run returns records whole or as selected fields.
+ * The shape whose rows the operation builds itself for this item (see `rowsBuiltByOperation`), or
+ * undefined when it returns records whole or as selected fields.
  */
-export function rowsToBuild(ctx: IExecuteFunctions, operation: Returns): RecordShape | undefined {
+export function rowsToBuild(ctx: IExecuteFunctions, operation: Returns, itemIndex: number): RecordShape | undefined {
 	const shape = returnedShape(operation as OperationModule, ctx.getNode().typeVersion);
-	return shape?.rowsBuiltByOperation && outputMode(ctx, shape) === 'simplified' ? shape : undefined;
+	return shape?.rowsBuiltByOperation && outputMode(ctx, shape, itemIndex) === 'simplified' ? shape : undefined;
+}
+
+/**
+ * Adds a hint to the run where n8n takes one: the context an AI tool runs in has no
+ * `addExecutionHints` on some of the n8n versions the package supports (1.88's supply-data context).
+ */
+export function addHint(ctx: IExecuteFunctions, hint: NodeExecutionHint | undefined): void {
+	if (hint && typeof ctx.addExecutionHints === 'function') ctx.addExecutionHints(hint);
 }
 
 /** A record's simplified row, or why it could not be filled. */
@@ -86,7 +95,7 @@ export function rowsOrRecords(ctx: IExecuteFunctions, itemIndex: number, shape: 
 	const whole = built.filter((entry): entry is Extract<BuiltRow, { missing: string }> => 'missing' in entry);
 	if (whole.length) {
 		const reasons = [...new Set(whole.map(({ missing }) => missing))].join('; ');
-		ctx.addExecutionHints({
+		addHint(ctx, {
 			message: `Simplify could not build the row of ${whole.length} of ${built.length} ${shape.plural} (item ${itemIndex}), so they are returned whole: the service's answer has no ${reasons}`,
 			location: 'outputPane',
 		});
@@ -94,17 +103,20 @@ export function rowsOrRecords(ctx: IExecuteFunctions, itemIndex: number, shape: 
 	return built.map((entry) => ('row' in entry ? entry.row : entry.record));
 }
 
-/** How this run shapes every record the operation returns, by the node's version and its settings. */
-export function outputShaping(ctx: IExecuteFunctions, operation: OperationModule): Shaping | undefined {
+/**
+ * How the records the operation returns for one item are shaped, by the node's version and the
+ * item's settings (Simplify, Output and Fields can be expressions: they are read for the item).
+ */
+export function outputShaping(ctx: IExecuteFunctions, operation: OperationModule, itemIndex: number): Shaping | undefined {
 	if (ctx.getNode().typeVersion < 2) {
-		return isToolRun(ctx) && (ctx.getNodeParameter('simplify', 0, true) as boolean) ? simplifyRecord : undefined;
+		return isToolRun(ctx) && (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) ? simplifyRecord : undefined;
 	}
 	const shape = returnedShape(operation, ctx.getNode().typeVersion);
-	const mode = outputMode(ctx, shape);
+	const mode = outputMode(ctx, shape, itemIndex);
 	if (!shape || !mode) return undefined;
 	if (mode === 'simplified') return shape.rowsBuiltByOperation ? undefined : (record) => simplifyRecordAs(shape, record);
 	if (mode === 'selected') {
-		const chosen = ctx.getNodeParameter('fields', 0, []) as string[];
+		const chosen = ctx.getNodeParameter('fields', itemIndex, []) as string[];
 		return (record) => selectFields(shape, record, chosen);
 	}
 	return undefined;
