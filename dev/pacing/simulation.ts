@@ -136,8 +136,10 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 		let refusedSince: number | undefined;
 		let readyAt = clock.now();
 		for (let left = count; left > 0; ) {
-			const deadline = refusedSince === undefined ? undefined : refusedSince + maxWaitMs;
-			const turn = await pacer.turn('account', { ceiling, deadline });
+			// The transport's one clock: every wait of a request ends by its deadline, Max Rate Limit Wait after it
+			// was asked for, and no try starts after it.
+			const deadline = readyAt + maxWaitMs;
+			const turn = refusedSince !== undefined && clock.now() > deadline ? undefined : await pacer.turn('account', { ceiling, deadline });
 			if (!turn) {
 				failed[p]++;
 				return;

@@ -154,12 +154,18 @@ class AccountState {
 
 	constructor(readonly ceiling: RateLimit, private readonly tuning: PacerTuning) {}
 
-	/** Milliseconds until this process may send (0: now). */
-	waitBefore(now: number): number {
+	/**
+	 * Milliseconds until this process may send (0: now), for a request that gives up past `deadline`.
+	 * The last try at a deadline: a backoff of this process's own that would outlast the deadline ends
+	 * there, for one last try (never sooner than the shortest backoff after the last answer). Pays for:
+	 * without it, a short execution starting 10 s after three workers with long loads on the documented
+	 * limit gives a request up in 1 of 20 seeds (bench/RESULTS.md, the ablation).
+	 */
+	waitBefore(now: number, deadline = Infinity): number {
 		const { requests, windowMs } = this.ceiling;
 		while (this.answered.length && this.answered[0] <= now - windowMs) this.answered.shift();
 		while (this.acceptedAt.length && this.acceptedAt[0] <= now - windowMs) this.acceptedAt.shift();
-		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
+		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil > deadline && deadline >= this.answeredAt + SHORTEST_BACKOFF_MS ? deadline : this.backoffUntil);
 		if (now < pausedUntil) return pausedUntil - now;
 		// The ceiling counts a request from its send to a window after its answer: the service counted it in between.
 		const held = this.answered.length + this.inFlight;
@@ -172,8 +178,7 @@ class AccountState {
 		// After a refusal the backoff paces the tries, one at a time, until one is accepted; then the rate does.
 		if (this.refusalsInRow > 0) return this.inFlight > 0 ? windowMs / requests : 0;
 		if (this.rate === undefined) return 0;
-		this.tokens = Math.min(1, this.tokens + (now - this.refilledAt) * this.rate);
-		this.refilledAt = now;
+		[this.tokens, this.refilledAt] = [Math.min(1, this.tokens + (now - this.refilledAt) * this.rate), now];
 		return this.tokens >= 1 ? 0 : (1 - this.tokens) / this.rate;
 	}
 
@@ -211,7 +216,10 @@ class AccountState {
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
 		const releasedAt = now + random() * this.ceiling.windowMs * RELEASE_JITTER;
 		insertSorted(this.answered, releasedAt);
-		this.heed(now, outcome.headers);
+		// The headers of any answer: the latest word on what remains for the whole account, and when it grows again.
+		if (outcome.headers?.limit !== undefined) this.stated = { requests: outcome.headers.limit, windowMs: outcome.headers.windowMs };
+		this.remaining = outcome.headers?.remaining === undefined ? undefined : outcome.headers.remaining - this.inFlight;
+		this.resetAt = now + (outcome.headers?.resetMs ?? 0);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (!outcome.rateLimited) {
 			insertSorted(this.acceptedAt, releasedAt);
@@ -232,14 +240,13 @@ class AccountState {
 			return;
 		}
 		if (this.refusalsInRow === 0) this.runStartedAt = now;
-		const firstInRow = this.refusalsInRow === 0;
 		// The cut first, so that the backoff's tries keep to the rate it leaves (see backoff).
 		// One cut per congestion event, as TCP cuts once per window of data: none for requests sent
 		// before the last cut. The first-window hold: until a whole window has passed, the rate sent is
 		// a burst, not a rate, so the tries of one run of refusals cut once, as TCP holds ssthresh
 		// through repeated timeouts (RFC 5681, 3.1). Pays for: two workers sharing the documented limit
 		// take 98 % of the least time instead of 65 %, four 98 % instead of 69 % (bench/RESULTS.md).
-		if (sentAt >= this.cutAt && (firstInRow || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
+		if (sentAt >= this.cutAt && (this.refusalsInRow === 0 || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
 		// Retry-After is the least wait, not the whole: clients told the same moment would meet again there.
 		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, random));
 		this.refusalsInRow++;
@@ -268,8 +275,7 @@ class AccountState {
 		// Nor sooner than the rate the refusals cut allows: the AWS SDKs' adaptive mode sends every attempt through its
 		// token bucket. The slots of a window sent at a steady rate free at that rate, the rate that was refused; tries
 		// timed by them alone would keep full a limiter that counts refused requests.
-		const ownInterval = this.rate === undefined ? 0 : 1 / this.rate;
-		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, ownInterval, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
+		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, 1 / (this.rate ?? Infinity), this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
@@ -292,30 +298,10 @@ class AccountState {
 	 */
 	private grow(now: number): void {
 		const unit = this.ceiling.requests / this.ceiling.windowMs;
-		const t = (now - this.epochAt) * unit;
 		const max = this.maxRate / unit;
-		const k = Math.cbrt((max * (1 - BETA)) / CUBIC_C);
-		this.rate = Math.max(this.rate ?? 0, (CUBIC_C * (t - k) ** 3 + max) * unit);
-	}
-
-	/** The headers of any answer: the latest word on what remains for the whole account, and when it grows again. */
-	private heed(now: number, headers: LimitHeaders | undefined): void {
-		if (headers?.limit !== undefined) this.stated = { requests: headers.limit, windowMs: headers.windowMs };
-		this.remaining = headers?.remaining === undefined ? undefined : headers.remaining - this.inFlight;
-		this.resetAt = now + (headers?.resetMs ?? 0);
-	}
-
-	/**
-	 * A request that would wait past its deadline fails, but a backoff of this process's own making
-	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
-	 * Pays for: without it, a short execution starting 10 s after three workers with long loads on the
-	 * documented limit gives a request up in 1 of 20 seeds, its deadline counted from its first refusal
-	 * or from when it was asked for alike (bench/RESULTS.md, the ablation).
-	 */
-	endBackoffAt(now: number, deadline: number): boolean {
-		if (deadline <= now || deadline < this.answeredAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
-		this.backoffUntil = deadline;
-		return true;
+		// t - K: the time since the epoch less the time the curve takes back to the maximum.
+		const fromMax = (now - this.epochAt) * unit - Math.cbrt((max * (1 - BETA)) / CUBIC_C);
+		this.rate = Math.max(this.rate ?? 0, (CUBIC_C * fromMax ** 3 + max) * unit);
 	}
 }
 
@@ -360,7 +346,7 @@ export class AccountPacer {
 		entry.busy++;
 		for (let first = true; ; first = false) {
 			const now = this.clock.now();
-			const waitMs = entry.state.waitBefore(now);
+			const waitMs = entry.state.waitBefore(now, deadline);
 			if (waitMs <= 0 && !options.signal?.aborted) {
 				entry.state.take(now, first);
 				let done = false;
@@ -380,7 +366,7 @@ export class AccountPacer {
 			}
 			// Stopped; or the service's word holds the account past the deadline; or the wait would pass it.
 			const held = (entry.hold?.until ?? 0) > Math.max(now, deadline);
-			if (options.signal?.aborted || held || (now + waitMs > deadline && !entry.state.endBackoffAt(now, deadline))) return void entry.busy--;
+			if (options.signal?.aborted || held || now + waitMs > deadline) return void entry.busy--;
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
 			if (now + waitMs <= deadline) await pause(this.clock, Math.ceil(waitMs), options.signal);
 		}
