@@ -368,7 +368,7 @@ export class AccountPacer {
 			const held = (entry.hold?.until ?? 0) > Math.max(now, deadline);
 			if (options.signal?.aborted || held || now + waitMs > deadline) return void entry.busy--;
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
-			if (now + waitMs <= deadline) await pause(this.clock, Math.ceil(waitMs), options.signal);
+			await pause(this.clock, Math.ceil(waitMs), options.signal);
 		}
 	}
 
