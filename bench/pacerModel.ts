@@ -26,17 +26,21 @@ import { fmtSpread, num, spread } from './lib/stats';
  * The goals per shape: share and refused at most, for one process (single records; Return All), and
  * for 2 and 4 workers. Workers under the clock's minute: half the least time. Each of 2 workers is
  * refused before the minute turns and its ceiling counts the refused tries, so the load takes a
- * minute wherever the minute turns (bench/RESULTS.md, scenario 8).
+ * minute wherever the minute turns (bench/RESULTS.md, scenario 8). The window of 15 fixed to the
+ * clock every 6 s: a Return All at 75 % of the least time, what an earlier pacer took there.
  */
 export const SHAPE_GOALS: Record<string, { one: [number, number]; oneReturnAll: [number, number]; shared?: [number, number]; label: string }> = {
 	documented: { label: 'sliding 150 per 60 s (documented)', one: [0.98, 0], oneReturnAll: [0.98, 0], shared: [0.95, 0.02] },
 	sliding15per6s: { label: 'sliding 15 per 6 s', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08] },
 	fixedMinute: { label: 'fixed 150 per clock minute', one: [0.9, 0.05], oneReturnAll: [0.8, 1], shared: [0.5, 0.1] },
+	fixed15per6s: { label: 'fixed 15 per 6 s of the clock', one: [0.9, 0.05], oneReturnAll: [0.75, 0.1] },
 	tokenBucket: { label: 'token bucket 2.5 per s, burst 10', one: [0.9, 0.05], oneReturnAll: [0.8, 0.08], shared: [0.8, 0.1] },
 	documentedWithHeaders: { label: 'documented, with rate-limit headers (IETF)', one: [0.98, 0.01], oneReturnAll: [0.98, 0.01], shared: [0.95, 0.02] },
 };
 
 const PROCESSES = [1, 2, 4];
+/** Moments of the window the clock-aligned runs start at: every tenth of a second of its 6 s. */
+const CLOCK_WINDOW_STARTS = 60;
 
 /** How a table's runs differ from the load's own: answer times, the credential's ceiling, the requests, processes starting this far apart. */
 interface Variant {
@@ -302,6 +306,42 @@ async function family(first: number, count: number): Promise<{ all: Table; byTwi
 	};
 }
 
+/**
+ * A Return All of 40 pages under a window of 15 fixed to the clock every 6 s, in one process with the
+ * credential at its defaults, at n8n's answer times: started at each of `starts` moments spread over
+ * the window, alone, and run again 5, 20 and 45 s after the same Return All ended in the same process
+ * (as a user runs a workflow again in one n8n, whose pacer keeps what it learnt). Windows used: the
+ * limiter's windows from the first request to the last answer, beside a perfect client's.
+ */
+async function clockWindow(starts: number): Promise<Table> {
+	const rows: string[][] = [];
+	const service = SHAPES.fixed15per6s;
+	const windowMs = (service as { windowMs: number }).windowMs;
+	const windows = (from: number, spanMs: number) => Math.floor((from + spanMs) / windowMs) - Math.floor(from / windowMs) + 1;
+	const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+	for (const againAfterMs of [undefined, 5_000, 20_000, 45_000]) {
+		const runs: Run[] = [];
+		for (let i = 0; i < starts; i++) {
+			const startAt = 1_700_000_040_000 + Math.round((i * windowMs) / starts);
+			runs.push(await simulate({ processes: 1, requests: 40, service, latencyMs: QUICK_LATENCY_MS.returnAll, seed: i + 1, startAt, againAfterMs }));
+		}
+		const shares = runs.map((r) => r.share);
+		const refused = runs.map((r) => r.refused);
+		const extra = runs.map((r) => windows(r.firstSentAt, r.spanMs) - windows(r.firstSentAt, r.leastMs));
+		rows.push([
+			againAfterMs === undefined ? 'alone (the first in its process)' : `again, ${againAfterMs / 1000} s after it`,
+			`${pct(quantile(shares, 0.5))} / ${pct(quantile(shares, 0.1))} / ${pct(Math.min(...shares))}`,
+			`${quantile(refused, 0.5)} / ${Math.max(...refused)}`,
+			`${extra.filter((n) => n === 0).length} / ${extra.filter((n) => n === 1).length} / ${extra.filter((n) => n >= 2).length}`,
+			String(runs.filter((r) => r.failed.some((n) => n > 0)).length),
+		]);
+	}
+	return {
+		columns: ['Return All of 40 pages', 'Share of the least time: median / 10th percentile / least', 'Refused: median / most', 'Windows used beyond a perfect client: none / one / more', 'Runs with a request given up'],
+		rows,
+	};
+}
+
 /** How a drawn limiter answers, beside its shape: the family report's rows by twist (a limiter may have several). */
 const TWISTS = ['refusals counted', 'a proxy: 503 with an HTML page, no headers', 'Retry-After', 'rate-limit headers', 'none of these'] as const;
 
@@ -330,6 +370,7 @@ async function main(): Promise<void> {
 		const { all, byTwist } = await family(first, drawn);
 		print(`The pacer on ${drawn} limiters drawn from the family (seeds ${first} to ${first + drawn - 1}), credential at its defaults.`, all);
 		print(`The same runs by how the limiter answers (a limiter counts in each row it fits): share median / least, refused median, per load.`, byTwist);
+		print(`A window of 15 fixed to the clock every 6 s, a Return All of 40 pages in one process, pages answered in ${QUICK_LATENCY_MS.returnAll.join('–')} ms, started at ${CLOCK_WINDOW_STARTS} moments spread over the window.`, await clockWindow(CLOCK_WINDOW_STARTS));
 		return;
 	}
 	print(

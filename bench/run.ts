@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { createInstance, ensureN8n, REPO_ROOT, workRoot } from '../dev/n8n/harness';
+import { SHAPES } from '../dev/pacing/simulation';
 import { start } from '../dev/simulator';
 import type { Bench, BenchOptions } from './lib/bench';
 import { machineInfo } from './lib/machine';
@@ -72,13 +73,17 @@ function parseArgs(argv: string[]): { opts: BenchOptions; quick: boolean } {
 			const unknown = names.filter((n) => !(n in SCENARIO_NAMES));
 			if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(', ')} (${Object.keys(SCENARIO_NAMES).join(', ')})`);
 			opts.scenarios = new Set(names.map((n) => SCENARIO_NAMES[n]));
+		} else if (a === '--shapes') {
+			opts.shapes = value(i++).split(',');
+			const unknown = opts.shapes.filter((n) => !(n in SHAPES));
+			if (unknown.length) throw new Error(`--shapes: unknown shape ${unknown.join(', ')} (${Object.keys(SHAPES).join(', ')})`);
 		} else if (a === '--queue-workers') opts.queueWorkers = value(i++).split(',').map(Number);
 		else if (a === '--queue-real-items') opts.queueRealItems = Number(value(i++));
 		else if (a === '--recipients') opts.recipients = Number(value(i++));
 		else if (a === '--responses') opts.responses = Number(value(i++));
 		else if (a === '--help' || a === '-h') {
 			console.log(
-				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto,limiter-shapes,queue-shapes] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
+				'usage: tsx bench/run.ts [--quick] [--runs N] [--scenarios 1,2,3,4,5 | --only upsert,return-all,rate-limit,trigger,queue,bulk-auto,limiter-shapes,queue-shapes] [--customers N] [--feedback N] [--pages P] [--backlog N] [--real-limit-items N (0: skip)] [--real-limit-runs N] [--shapes NAME,... (scenarios 7 and 8)] [--queue-workers 1,2,4] [--queue-real-items N (0: skip)] [--recipients N] [--responses N]',
 			);
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
@@ -100,6 +105,7 @@ function atDefaultSizes(opts: BenchOptions, quick: boolean): boolean {
 	return (
 		!quick &&
 		opts.runs >= 3 &&
+		!opts.shapes &&
 		queueAtDefaults(opts, quick) &&
 		opts.customers === DEFAULTS.customers &&
 		opts.feedback === DEFAULTS.feedback &&

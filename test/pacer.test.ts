@@ -384,13 +384,14 @@ describe('turns', () => {
 		}
 	}
 
-	/** A pacer that remembers a run of refusals of 20 s, from 61 s on (past its first window, which began at 0). */
+	/** A pacer that remembers a run of refusals of 20 s, from 59 s to past its first window (which began at 0). */
 	async function pacerAfterARunOf20s(clock: VirtualClock): Promise<AccountPacer> {
 		const pacer = new AccountPacer(DOCUMENTED, clock);
 		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
+		// A request answered 59 s later: the load goes on meanwhile, it is not idle.
+		const slow = (await clock.runUntil(pacer.turn('a')))!;
 		await clock.runUntil(clock.sleep(59_000));
-		(await clock.runUntil(pacer.turn('a')))!.done({ rateLimited: false });
-		await clock.runUntil(clock.sleep(2_000));
+		slow.done({ rateLimited: false });
 		// Nothing remembered yet: the tries start 0.5 to 1 s apart, as a first run's do.
 		expect(await runOfRefusals(pacer, clock, 20_000)).toBeLessThanOrEqual(1_000);
 		return pacer;
@@ -404,11 +405,14 @@ describe('turns', () => {
 		expect(await runOfRefusals(pacer, clock, 1)).toBeGreaterThanOrEqual(15_000);
 	});
 
-	test('after a whole window without a request, a run of refusals starts its backoff afresh', async () => {
+	test.each([
+		['a whole window without a request', DOCUMENTED.windowMs + 1_000],
+		// Longer than the backoff's first step, and than its bucket, at the rate the run cut, would hold a request back.
+		['a pause of the workflow of 20 s, with nothing out or held back', 20_000],
+	])('after %s, a run of refusals starts its backoff afresh', async (_, pauseMs) => {
 		const clock = new VirtualClock();
 		const pacer = await pacerAfterARunOf20s(clock);
-		// A new load, a window (and the slots' release, up to 1 s) after the last answer.
-		await clock.runUntil(clock.sleep(DOCUMENTED.windowMs + 1_000));
+		await clock.runUntil(clock.sleep(pauseMs));
 		expect(await runOfRefusals(pacer, clock, 1)).toBeLessThanOrEqual(1_000);
 	});
 

@@ -28,6 +28,8 @@ export interface BenchOptions {
 	recipients: number;
 	responses: number;
 	scenarios: Set<number>;
+	/** Scenarios 7 and 8: the limiter shapes to run (names of dev/pacing/simulation.ts's SHAPES); all when absent. */
+	shapes?: string[];
 }
 
 export interface Bench {

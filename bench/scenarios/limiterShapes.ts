@@ -1,10 +1,10 @@
 /**
  * Scenario 7: limiter shapes. The simulator enforces the same 150 requests a minute in different
- * shapes (dev/pacing/simulation.ts, SHAPES: the documented sliding window, 15 per 6 s, a window
- * fixed to the clock's minute, a token bucket of 2.5 a second in bursts of 10, and the documented
- * window with the IETF rate-limit headers); our node's credential stays at its defaults (Rate
- * Limit 150 per 60 s). Two loads in one n8n process: (a) a Return All of 60 pages, (b) Customer ›
- * Get for 300 items. Share = the least time the limiter allows (a perfect client sending whenever
+ * shapes (dev/pacing/simulation.ts, SHAPES: the documented sliding window, 15 per 6 s, windows
+ * fixed to the clock's minute and to every 6 s, a token bucket of 2.5 a second in bursts of 10,
+ * and the documented window with the IETF rate-limit headers; `--shapes` picks some); our node's
+ * credential stays at its defaults (Rate Limit 150 per 60 s). Two loads in one n8n process: (a) a
+ * Return All of 60 pages, (b) Customer › Get for 300 items. Share = the least time the limiter allows (a perfect client sending whenever
  * the limiter admits, against the same limiter, at the load's own pace without a limit, measured
  * first) / the time taken, first request to last answer.
  */
@@ -97,7 +97,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 		log(`  [7] ${load.key} without a limit: the first ${first.length} requests in ${num(spanMs / 1000, 1)} s (${num(cycleMs[load.key], 0)} ms each)`);
 	}
 	const results = new Map<string, Measured[]>();
-	const shapes = Object.entries(SHAPES);
+	const shapes = Object.entries(SHAPES).filter(([name]) => !bench.opts.shapes || bench.opts.shapes.includes(name));
 	for (let run = 0; run < runs; run++) {
 		for (const [name, service] of interleaved(shapes, run)) {
 			for (const load of loads) {
@@ -141,7 +141,7 @@ export async function runLimiterShapes(bench: Bench, n8n: N8nInstance, variants:
 		id: 7,
 		title: 'Limiter shapes: the credential at its defaults, one n8n process',
 		setup: [
-			'The simulator enforces 150 requests a minute per account in five shapes: a sliding window of 150 per 60 s (documented), a sliding window of 15 per 6 s, a window of 150 fixed to the clock\'s minute, a token bucket of 2.5 a second in bursts of 10, and the documented window with the IETF rate-limit headers (RateLimit-Limit, -Remaining, -Reset). No Retry-After. Our node\'s credential is at its defaults (Rate Limit 150 per 60 s, Max Rate Limit Wait 120 s); the counters start fresh each run.',
+			`The simulator enforces 150 requests a minute per account in these shapes: ${shapes.map(([name]) => SHAPE_GOALS[name].label).join('; ')}${shapes.some(([name]) => name === 'documentedWithHeaders') ? ' (the IETF headers: RateLimit-Limit, -Remaining, -Reset)' : ''}. No Retry-After. Our node's credential is at its defaults (Rate Limit 150 per 60 s, Max Rate Limit Wait 120 s); the counters start fresh each run, and each run is an \`n8n execute\` of its own, whose pacer starts afresh.`,
 			`Loads: (a) Feedback › Get Many, Return All over ${SHAPE_PAGES} pages of 1000 (account B); (b) Customer › Get for ${SHAPE_ITEMS} items, one request each (account A). One \`n8n execute\` each.`,
 			`Share = least time / time taken (first request's arrival to the last answer). Least time: a perfect client that sends whenever the limiter admits, against the same limiter from the same moment (a clock-aligned window starts where it started), each request taking the load's own time per request without a limit (measured first, over its first 60 requests, within the credential's ceiling: ${loads.map((l) => `(${l.key}) ${num(cycleMs[l.key], 0)} ms`).join(', ')}).`,
 			'Cells: share / refused (429 among all requests), median of the runs (range); ✓ ✗ against the goals (bench/pacerModel.ts, SHAPE_GOALS). Peak RSS of the n8n process, the highest over the runs.',

@@ -57,7 +57,7 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 	const next = () => slots[turn++ % slots.length];
 	const bodies = (ids: string[]) => Array.from({ length: EXECUTIONS }, (_, i) => ({ ids: ids.slice((i * ITEMS) / EXECUTIONS, ((i + 1) * ITEMS) / EXECUTIONS) }));
 	const results = new Map<string, Measured[]>();
-	const shapes = Object.entries(SHAPES);
+	const shapes = Object.entries(SHAPES).filter(([name]) => !bench.opts.shapes || bench.opts.shapes.includes(name));
 	const cycleMs = new Map<number, number>();
 	try {
 		for (const workers of WORKER_COUNTS) {
@@ -135,10 +135,10 @@ export async function runQueueShapes(bench: Bench, runs: number): Promise<Scenar
 		id: 8,
 		title: 'Limiter shapes in queue mode: the credential at its defaults, 2 and 4 workers',
 		setup: [
-			"The shapes of scenario 7 (150 requests a minute per account: sliding 150 per 60 s, sliding 15 per 6 s, 150 per clock minute, a token bucket of 2.5 a second in bursts of 10, and the documented window with the IETF headers), no Retry-After. n8n in queue mode (dev/queue: PostgreSQL, Redis, one main, 2 or 4 workers, each worker's concurrency 4 / workers). The credential at its defaults (Rate Limit 150 per 60 s, Max Rate Limit Wait 120 s).",
+			`The shapes of scenario 7 (150 requests a minute per account: ${shapes.map(([name]) => SHAPE_GOALS[name].label).join('; ')}), no Retry-After. n8n in queue mode (dev/queue: PostgreSQL, Redis, one main, 2 or 4 workers, each worker's concurrency 4 / workers). The credential at its defaults (Rate Limit 150 per 60 s, Max Rate Limit Wait 120 s).`,
 			`Load (b): Customer › Get for ${ITEMS} items, one request each, split over ${EXECUTIONS} executions started at once by a webhook. The runs take turns over four credentials (two accounts, each with its read and write key), so that each worker's pacer starts afresh for a run without the account idling for a minute between runs.`,
 			`Share = least time / time taken (first request's arrival to the last answer). Least time: a perfect client running the same ${EXECUTIONS} executions against the same limiter from the same moment, each request taking the load's own time without a limit (measured first: ${WORKER_COUNTS.map((w) => `${w} workers ${num(cycleMs.get(w) ?? NaN, 0)} ms`).join(', ')}).`,
-			'Cells: share / refused (429 among all requests), median of the runs (range); ✓ ✗ against the goals (bench/pacerModel.ts, SHAPE_GOALS; the sliding 15 per 6 s has none: its figures are reported). Peak RSS of each worker (VmHWM, reset before each run), the highest over the runs.',
+			'Cells: share / refused (429 among all requests), median of the runs (range); ✓ ✗ against the goals (bench/pacerModel.ts, SHAPE_GOALS; the windows of 6 s have none: their figures are reported). Peak RSS of each worker (VmHWM, reset before each run), the highest over the runs.',
 		],
 		tables: [
 			{

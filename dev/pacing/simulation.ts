@@ -22,6 +22,7 @@ export const SHAPES: Record<string, RateLimitConfig> = {
 	documented: DEFAULT_RATE_LIMIT,
 	sliding15per6s: { shape: 'sliding', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
 	fixedMinute: { shape: 'fixed', limit: 150, windowMs: 60_000, retryAfter: false, headers: 'none' },
+	fixed15per6s: { shape: 'fixed', limit: 15, windowMs: 6_000, retryAfter: false, headers: 'none' },
 	tokenBucket: { shape: 'tokenBucket', ratePerSecond: 2.5, burst: 10, retryAfter: false, headers: 'none' },
 	documentedWithHeaders: { ...DEFAULT_RATE_LIMIT, headers: 'ietf' },
 };
@@ -42,6 +43,8 @@ export interface Run {
 	spanMs: number;
 	/** The same, for a perfect client that sends whenever the limiter admits (same executions, mean latency). */
 	leastMs: number;
+	/** When its first request was sent, epoch ms: where a window fixed to the clock falls. */
+	firstSentAt: number;
 	/** leastMs / spanMs. */
 	share: number;
 	/** The least time for a perfect client that also keeps to the credential's ceiling in each process. */
@@ -90,6 +93,15 @@ export interface SimulationOptions {
 	pacer?: (ceiling: RateLimit, clock: Clock) => PacerLike;
 	/** The credential's Max Rate Limit Wait; its default when absent. */
 	maxRateLimitWaitMs?: number;
+	/** When the run starts, epoch ms; by default somewhere in a minute, by the seed. */
+	startAt?: number;
+	/**
+	 * The same load ran before in the same processes and ended this long before this one starts, as a
+	 * workflow run again in one n8n: their pacers keep what they learnt. The figures are this run's;
+	 * the promises (the ceiling, Retry-After, the half second after a refusal, nothing given up) are
+	 * counted over both.
+	 */
+	againAfterMs?: number;
 }
 
 export async function simulate(options: SimulationOptions): Promise<Run> {
@@ -97,7 +109,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	const ceiling = options.ceiling ?? DOCUMENTED;
 	const seed = options.seed ?? 7;
 	// Somewhere in a minute, by the seed: a clock-aligned window starts at a different moment of the run.
-	const startAt = 1_700_000_040_000 + ((seed * 23) % 60) * 1000;
+	const startAt = options.startAt ?? 1_700_000_040_000 + ((seed * 23) % 60) * 1000;
 	const clock = new VirtualClock({ start: startAt, seed });
 	const service$ = createLimiter(service);
 	let ok = 0;
@@ -114,6 +126,9 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 	const refusedPlainlyAt: number[] = new Array(processes).fill(-Infinity);
 	let sentSoonAfterRefusal = 0;
 	let longestWaitMs = 0;
+	/** When the limiter admitted each request, and those of them before this run (see againAfterMs). */
+	const admitted: number[] = [];
+	let admittedBefore: number[] = [];
 	const counts = perExecution(options);
 	const maxWaitMs = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
 
@@ -121,8 +136,10 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 		let refusedSince: number | undefined;
 		let readyAt = clock.now();
 		for (let left = count; left > 0; ) {
-			const deadline = refusedSince === undefined ? undefined : refusedSince + maxWaitMs;
-			const turn = await pacer.turn('account', { ceiling, deadline });
+			// The transport's one clock: every wait of a request ends by its deadline, Max Rate Limit Wait after it
+			// was asked for, and no try starts after it.
+			const deadline = readyAt + maxWaitMs;
+			const turn = refusedSince !== undefined && clock.now() > deadline ? undefined : await pacer.turn('account', { ceiling, deadline });
 			if (!turn) {
 				failed[p]++;
 				return;
@@ -136,6 +153,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			await clock.sleep(roundTrip / 2);
 			const arrival = clock.now();
 			const verdict = service$.take(arrival);
+			if (verdict.ok) admitted.push(arrival);
 			const headers = limitHeaders(service, verdict, arrival);
 			// PACER_TRACE=1: one line per request (process, seconds from the start when sent, the answer), to follow a run.
 			if (process.env.PACER_TRACE) console.log(p, ((sent - startAt) / 1000).toFixed(3), verdict.ok ? 'ok' : '429');
@@ -149,7 +167,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 				left--;
 				longestWaitMs = Math.max(longestWaitMs, sent - readyAt);
 				readyAt = answered;
-				firstAcceptedMs[p] ??= answered - startAt - (startsMs[p] ?? 0);
+				firstAcceptedMs[p] ??= answered - from - (startsMs[p] ?? 0);
 				if (refusedSince !== undefined) longestRefusedWaitMs[p] = Math.max(longestRefusedWaitMs[p], answered - refusedSince);
 				refusedSince = undefined;
 			} else {
@@ -160,22 +178,26 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 			}
 		}
 	};
-	const runs: Array<Promise<void>> = [];
-	for (let p = 0; p < processes; p++) {
-		const pacer = options.pacer ? options.pacer(DOCUMENTED, clock) : new AccountPacer(DOCUMENTED, clock);
-		runs.push(
-			(async () => {
-				await clock.sleep(startsMs[p] ?? 0);
-				await Promise.all(counts[p].map((count) => execution(p, pacer, count)));
-				finishedMs[p] = clock.now() - startAt;
-			})(),
-		);
+	const pacers = Array.from({ length: processes }, () => (options.pacer ? options.pacer(DOCUMENTED, clock) : new AccountPacer(DOCUMENTED, clock)));
+	let from = startAt;
+	if (options.againAfterMs !== undefined) {
+		await clock.runUntil(Promise.all(pacers.map((pacer, p) => Promise.all(counts[p].map((count) => execution(p, pacer, count))))));
+		await clock.runUntil(clock.sleep(options.againAfterMs));
+		[from, ok, refused, first, last, longestWaitMs, admittedBefore] = [clock.now(), 0, 0, Infinity, -Infinity, 0, [...admitted]];
+		firstAcceptedMs.length = 0;
+		longestRefusedWaitMs.fill(0);
 	}
+	const runs = pacers.map(async (pacer, p) => {
+		await clock.sleep(startsMs[p] ?? 0);
+		await Promise.all(counts[p].map((count) => execution(p, pacer, count)));
+		finishedMs[p] = clock.now() - from;
+	});
 	await clock.runUntil(Promise.all(runs));
 	const spanMs = last - first;
 	const meanLatencyMs = (latencyMs[0] + latencyMs[1]) / 2;
-	const leastMs = perfectClient(service, counts, startsMs, startAt, meanLatencyMs).spanMs;
-	const perfect = perfectClient(service, counts, startsMs, startAt, meanLatencyMs, ceiling);
+	// A run that follows another meets the limiter as that one left it.
+	const leastMs = perfectClient(service, counts, startsMs, from, meanLatencyMs, undefined, admittedBefore).spanMs;
+	const perfect = perfectClient(service, counts, startsMs, from, meanLatencyMs, ceiling, admittedBefore);
 	const leastWithinCeilingMs = perfect.spanMs;
 	const mostInCeilingWindow = Math.max(...sentAt.map((times) => mostWithin(times, ceiling.windowMs)));
 	const run: Run = {
@@ -183,6 +205,7 @@ export async function simulate(options: SimulationOptions): Promise<Run> {
 		refused,
 		spanMs,
 		leastMs,
+		firstSentAt: first,
 		share: leastMs / spanMs,
 		leastWithinCeilingMs,
 		mostInCeilingWindow,
@@ -213,10 +236,19 @@ function perExecution(options: SimulationOptions): number[][] {
  * its last was answered and the limiter admits it (known without asking), the one that has waited
  * longest first, each request taking `latencyMs` there and back; within the ceiling of each process
  * when one is given. `startAt` places the load on the limiter's clock (where a clock-aligned window
- * starts matters).
+ * starts matters); `admitted`, the moments the limiter admitted requests before it, what it still counts.
  */
-export function perfectClient(service: RateLimitConfig, counts: number[][], startsMs: number[], startAt: number, latencyMs: number, ceiling?: RateLimit): { spanMs: number; longestWaitMs: number } {
+export function perfectClient(
+	service: RateLimitConfig,
+	counts: number[][],
+	startsMs: number[],
+	startAt: number,
+	latencyMs: number,
+	ceiling?: RateLimit,
+	admitted: number[] = [],
+): { spanMs: number; longestWaitMs: number } {
 	const limiter = createLimiter({ ...service, countRefused: false });
+	for (const at of admitted) limiter.take(at);
 	const sent: number[][] = counts.map(() => []);
 	const executions = counts.flatMap((perProcess, p) => perProcess.map((left) => ({ p, left, readyAt: startAt + (startsMs[p] ?? 0), since: startAt + (startsMs[p] ?? 0) })));
 	let first = Infinity;

@@ -96,10 +96,8 @@ const RELEASE_JITTER = 1 / 60;
  */
 const RUN_MEMORY = 1.5;
 
-function insertSorted(times: number[], at: number): void {
-	times.push(at);
-	times.sort((a, b) => a - b);
-}
+/** Adds a moment to moments kept in order. */
+const insertSorted = (times: number[], at: number): void => void times.splice(times.filter((t) => t <= at).length, 0, at);
 
 /** CUBIC's multiplicative decrease: a refusal cuts the rate to this part (RFC 9438; the AWS SDKs' adaptive mode). */
 const BETA = 0.7;
@@ -109,31 +107,31 @@ const CUBIC_C = (1 - BETA) / 30 ** 3;
 /**
  * One account's pacing, kept by each n8n process on its own (docs/rate-limit.md): a client-side
  * token bucket whose rate CUBIC sets from the service's refusals, as the AWS SDKs' adaptive retry
- * mode does. Until the first refusal nothing but the credential's ceiling holds it back. After a
- * refusal one request at a time tries again after a jittered backoff that starts from the last run
- * of refusals' length, and never before a Retry-After, until one is accepted; then the bucket
- * paces, CUBIC's curve starting there. Retry-After, and the headers' reset
- * while they say nothing remains, hold back every request. Within its first window a run of
- * refusals cuts the rate once; no backoff outlasts its oldest accepted request's window; a process
- * its own ceiling or the headers hold back leaves a slot free now and then for one it cannot hear.
- * The headers' word that nothing remains cuts the rate as a refusal does, once a window.
+ * mode does. Until the first refusal of a load nothing but the credential's ceiling holds it back;
+ * a load starts after an idle time (see take). After a refusal one request at a time tries again
+ * after a jittered backoff that starts from the last run of refusals' length, and never before a
+ * Retry-After, until one is accepted; then the bucket paces, CUBIC's curve starting there.
+ * Retry-After, and the headers' reset while they say nothing remains, hold back every request.
+ * Within its first window a run of refusals cuts the rate once; no backoff outlasts its oldest
+ * accepted request's window; a process its own ceiling or the headers hold back leaves a slot free
+ * now and then for one it cannot hear. The headers' word that nothing remains cuts the rate as a
+ * refusal does, once a window.
  */
 class AccountState {
 	/** When its answered requests of the last ceiling window were answered, oldest first. */
 	answered: number[] = [];
-	inFlight = 0;
-	/** Its first request since it last sent nothing for a whole window. */
-	firstSentAt = 0;
-	/** Its last refusal's answer. */
-	refusedAt = -Infinity;
 	/** The same for the requests the service accepted (the slot of each frees up to RELEASE_JITTER late). */
 	acceptedAt: number[] = [];
+	inFlight = 0;
+	/** The first request of its load (see take), and when its last answer came. */
+	firstSentAt = 0;
+	answeredAt = -Infinity;
 	/** Nothing leaves before the service's Retry-After has passed... */
 	retryAfterUntil = 0;
 	/** ...nor before this process's own backoff after a refusal without it. */
 	backoffUntil = 0;
 	refusalsInRow = 0;
-	/** When this run of refusals began, and how long the last one lasted (past the first window, since the last idle window). */
+	/** When this run of refusals began, and how long the last one lasted (past its load's first window). */
 	runStartedAt = 0;
 	lastRunMs = 0;
 	/** Requests per ms; undefined until the first refusal. */
@@ -154,17 +152,20 @@ class AccountState {
 	nextLendAt = Infinity;
 	lendUntil = 0;
 
-	constructor(
-		readonly ceiling: RateLimit,
-		private readonly longestBackoffMs: number,
-	) {}
+	constructor(readonly ceiling: RateLimit, private readonly tuning: PacerTuning) {}
 
-	/** Milliseconds until this process may send (0: now). */
-	waitBefore(now: number): number {
+	/**
+	 * Milliseconds until this process may send (0: now), for a request that gives up past `deadline`.
+	 * The last try at a deadline: a backoff of this process's own that would outlast the deadline ends
+	 * there, for one last try (never sooner than the shortest backoff after the last answer). Pays for:
+	 * without it, a short execution starting 10 s after three workers with long loads on the documented
+	 * limit gives a request up in 1 of 20 seeds (bench/RESULTS.md, the ablation).
+	 */
+	waitBefore(now: number, deadline = Infinity): number {
 		const { requests, windowMs } = this.ceiling;
 		while (this.answered.length && this.answered[0] <= now - windowMs) this.answered.shift();
 		while (this.acceptedAt.length && this.acceptedAt[0] <= now - windowMs) this.acceptedAt.shift();
-		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil);
+		const pausedUntil = Math.max(this.retryAfterUntil, this.backoffUntil > deadline && deadline >= this.answeredAt + SHORTEST_BACKOFF_MS ? deadline : this.backoffUntil);
 		if (now < pausedUntil) return pausedUntil - now;
 		// The ceiling counts a request from its send to a window after its answer: the service counted it in between.
 		const held = this.answered.length + this.inFlight;
@@ -177,8 +178,7 @@ class AccountState {
 		// After a refusal the backoff paces the tries, one at a time, until one is accepted; then the rate does.
 		if (this.refusalsInRow > 0) return this.inFlight > 0 ? windowMs / requests : 0;
 		if (this.rate === undefined) return 0;
-		this.tokens = Math.min(1, this.tokens + (now - this.refilledAt) * this.rate);
-		this.refilledAt = now;
+		[this.tokens, this.refilledAt] = [Math.min(1, this.tokens + (now - this.refilledAt) * this.rate), now];
 		return this.tokens >= 1 ? 0 : (1 - this.tokens) / this.rate;
 	}
 
@@ -189,28 +189,37 @@ class AccountState {
 		if (held === 0) this.nextLendAt = Infinity;
 		else if (held >= requests - 1 && this.nextLendAt === Infinity) this.nextLendAt = now + windowMs + LEND_EVERY_MS;
 		// Due, it starts when sending would take the last slot: the slot that freed stays free.
-		if (held === requests - 1 && now >= this.nextLendAt) [this.lendUntil, this.nextLendAt] = [now + this.longestBackoffMs, now + LEND_EVERY_MS];
+		if (held === requests - 1 && now >= this.nextLendAt) [this.lendUntil, this.nextLendAt] = [now + this.tuning.backoff.maxMs, now + LEND_EVERY_MS];
 		return now < this.lendUntil;
 	}
 
-	take(now: number): void {
+	/** `unheld`: nothing held it back, it leaves the moment it was asked for. */
+	take(now: number, unheld: boolean): void {
+		// The idle restart. A request that leaves with none out, after a whole window without a request, or
+		// asked for when nothing held it back longer after the last answer than the backoff's first step (the
+		// pacer's retransmission timeout, 1 s, where RFC 6298 starts TCP's), starts a new load, as TCP restarts
+		// from slow start after an idle time (RFC 5681, 4.1): the rate and the last run's length were the last
+		// load's, and the limiter has counted on meanwhile. Its first window is a burst again. Pays for: a Return
+		// All of 40 pages under a window of 15 fixed to the clock every 6 s, run again 20 or 45 s after itself in
+		// one process, takes 82 % and 83 % of the least time instead of 52 % and 35 % (bench/RESULTS.md).
+		if (this.inFlight === 0 && (!this.answered.length || (unheld && now - this.answeredAt > this.tuning.backoff.firstMs))) [this.firstSentAt, this.lastRunMs, this.rate] = [now, 0, undefined];
 		this.inFlight++;
-		// After a whole window without a request the last run's length is stale, as TCP's window is after an
-		// idle time (RFC 5681, 4.1): a new load starts with a first window of its own.
-		if (this.answered.length + this.inFlight === 1) [this.firstSentAt, this.lastRunMs] = [now, 0];
 		// Tries after a refusal are the backoff's to pace, not the bucket's.
 		if (this.rate !== undefined && this.refusalsInRow === 0) this.tokens -= 1;
 		if (this.remaining !== undefined) this.remaining--;
 	}
 
-	done(now: number, sentAt: number, outcome: TurnOutcome, tuning: PacerTuning, random: () => number): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+	done(now: number, sentAt: number, outcome: TurnOutcome, random: () => number): void {
+		[this.inFlight, this.answeredAt] = [Math.max(0, this.inFlight - 1), now];
 		// Its slot of the ceiling frees up to RELEASE_JITTER of the window later, at random: a process
 		// that holds the whole limit does not take each slot back the moment the service frees it,
 		// so one that starts meanwhile finds a way in (and, once refused, the holder makes room).
 		const releasedAt = now + random() * this.ceiling.windowMs * RELEASE_JITTER;
 		insertSorted(this.answered, releasedAt);
-		this.heed(now, outcome.headers);
+		// The headers of any answer: the latest word on what remains for the whole account, and when it grows again.
+		if (outcome.headers?.limit !== undefined) this.stated = { requests: outcome.headers.limit, windowMs: outcome.headers.windowMs };
+		this.remaining = outcome.headers?.remaining === undefined ? undefined : outcome.headers.remaining - this.inFlight;
+		this.resetAt = now + (outcome.headers?.resetMs ?? 0);
 		if (outcome.retryAfterMs !== undefined) this.retryAfterUntil = Math.max(this.retryAfterUntil, now + outcome.retryAfterMs);
 		if (!outcome.rateLimited) {
 			insertSorted(this.acceptedAt, releasedAt);
@@ -230,18 +239,16 @@ class AccountState {
 			else if (this.rate !== undefined) this.grow(now);
 			return;
 		}
-		this.refusedAt = now;
 		if (this.refusalsInRow === 0) this.runStartedAt = now;
-		const firstInRow = this.refusalsInRow === 0;
 		// The cut first, so that the backoff's tries keep to the rate it leaves (see backoff).
 		// One cut per congestion event, as TCP cuts once per window of data: none for requests sent
 		// before the last cut. The first-window hold: until a whole window has passed, the rate sent is
 		// a burst, not a rate, so the tries of one run of refusals cut once, as TCP holds ssthresh
 		// through repeated timeouts (RFC 5681, 3.1). Pays for: two workers sharing the documented limit
 		// take 98 % of the least time instead of 65 %, four 98 % instead of 69 % (bench/RESULTS.md).
-		if (sentAt >= this.cutAt && (firstInRow || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
+		if (sentAt >= this.cutAt && (this.refusalsInRow === 0 || now - this.firstSentAt >= this.ceiling.windowMs)) this.cut(now);
 		// Retry-After is the least wait, not the whole: clients told the same moment would meet again there.
-		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, tuning, random));
+		this.backoffUntil = Math.max(this.backoffUntil, now + this.backoff(now, random));
 		this.refusalsInRow++;
 	}
 
@@ -260,24 +267,25 @@ class AccountState {
 	 * few-window loads 88 % instead of 82 % (median), and one of their 200 long runs gives a request up
 	 * without it (bench/RESULTS.md, the ablation).
 	 */
-	private backoff(now: number, tuning: PacerTuning, random: () => number): number {
-		const firstMs = Math.max(tuning.backoff.firstMs, this.lastRunMs * RUN_MEMORY);
+	private backoff(now: number, random: () => number): number {
+		const { backoff } = this.tuning;
+		const firstMs = Math.max(backoff.firstMs, this.lastRunMs * RUN_MEMORY);
 		const holding = this.acceptedAt.length > 0;
-		const wait = backoffMs({ ...tuning.backoff, firstMs, maxMs: holding ? Math.max(firstMs, tuning.backoff.maxMs) : tuning.backoff.maxMs }, this.refusalsInRow, random);
+		const wait = backoffMs({ ...backoff, firstMs, maxMs: holding ? Math.max(firstMs, backoff.maxMs) : backoff.maxMs }, this.refusalsInRow, random);
 		// Nor sooner than the rate the refusals cut allows: the AWS SDKs' adaptive mode sends every attempt through its
 		// token bucket. The slots of a window sent at a steady rate free at that rate, the rate that was refused; tries
 		// timed by them alone would keep full a limiter that counts refused requests.
-		const ownInterval = this.rate === undefined ? 0 : 1 / this.rate;
-		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, ownInterval, this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
+		return holding ? Math.min(wait, Math.max(SHORTEST_BACKOFF_MS, 1 / (this.rate ?? Infinity), this.acceptedAt[0] + this.ceiling.windowMs - now)) : wait;
 	}
 
 	/** CUBIC's decrease: the rate it sent at becomes the maximum, the rate a part of it. */
 	private cut(now: number): void {
-		const sent = this.sentRate(now);
+		// The rate it sent at over the ceiling's window, or since the first request of this load when sooner.
+		const sent = (this.answered.length + this.inFlight) / Math.max(1, Math.min(this.ceiling.windowMs, now - this.firstSentAt));
 		const rate = this.rate === undefined ? sent : Math.min(sent, this.rate);
 		if (this.acceptedAt.length) this.admittedPerMinute = rate * 60_000;
 		// Never slower than one request per longest backoff: a limit that came back is found.
-		this.rate = Math.max(rate * BETA, 1 / this.longestBackoffMs);
+		this.rate = Math.max(rate * BETA, 1 / this.tuning.backoff.maxMs);
 		[this.maxRate, this.cutAt, this.epochAt] = [rate, now, now];
 		[this.tokens, this.refilledAt] = [Math.min(this.tokens, 0), now];
 	}
@@ -290,34 +298,10 @@ class AccountState {
 	 */
 	private grow(now: number): void {
 		const unit = this.ceiling.requests / this.ceiling.windowMs;
-		const t = (now - this.epochAt) * unit;
 		const max = this.maxRate / unit;
-		const k = Math.cbrt((max * (1 - BETA)) / CUBIC_C);
-		this.rate = Math.max(this.rate ?? 0, (CUBIC_C * (t - k) ** 3 + max) * unit);
-	}
-
-	/** The rate it sent at over the ceiling's window (or since its first request, when sooner). */
-	private sentRate(now: number): number {
-		return (this.answered.length + this.inFlight) / Math.max(1, Math.min(this.ceiling.windowMs, now - this.firstSentAt));
-	}
-
-	/** The headers of any answer: the latest word on what remains for the whole account, and when it grows again. */
-	private heed(now: number, headers: LimitHeaders | undefined): void {
-		if (headers?.limit !== undefined) this.stated = { requests: headers.limit, windowMs: headers.windowMs };
-		this.remaining = headers?.remaining === undefined ? undefined : headers.remaining - this.inFlight;
-		this.resetAt = now + (headers?.resetMs ?? 0);
-	}
-
-	/**
-	 * A request that would wait past its deadline fails, but a backoff of this process's own making
-	 * need not fail it before its time: the backoff ends at the deadline instead, for one last try.
-	 * Pays for: without it, a short execution starting 10 s after three workers with long loads on the
-	 * documented limit gives a request up in 1 of 3 seeds (bench/RESULTS.md, the ablation).
-	 */
-	endBackoffAt(now: number, deadline: number): boolean {
-		if (deadline <= now || deadline < this.refusedAt + SHORTEST_BACKOFF_MS || this.backoffUntil <= deadline || this.retryAfterUntil > deadline) return false;
-		this.backoffUntil = deadline;
-		return true;
+		// t - K: the time since the epoch less the time the curve takes back to the maximum.
+		const fromMax = (now - this.epochAt) * unit - Math.cbrt((max * (1 - BETA)) / CUBIC_C);
+		this.rate = Math.max(this.rate ?? 0, (CUBIC_C * fromMax ** 3 + max) * unit);
 	}
 }
 
@@ -330,9 +314,8 @@ interface Account {
 	 * When its state has nothing left to say: its last answer has left the ceiling's window (the
 	 * release jitter included), as the state's own idle rule has it, and the service's last word
 	 * (Retry-After, the headers' reset) has run out. Idle that long, it would pace a new load as a
-	 * fresh state does, but for the rate CUBIC last set, which TCP too starts afresh after an idle
-	 * time (RFC 5681, 4.1). Then it is dropped: a long-running n8n keeps no state for every
-	 * credential it ever served, nor for every Rate Limit a credential ever had.
+	 * fresh state does (see AccountState's take). Then it is dropped: a long-running n8n keeps no
+	 * state for every credential it ever served, nor for every Rate Limit a credential ever had.
 	 */
 	forgetAt: number;
 	hold?: KnownLimit['hold'];
@@ -361,11 +344,11 @@ export class AccountPacer {
 		const entry = this.account(account, options.ceiling ?? this.ceiling);
 		const deadline = options.deadline ?? Infinity;
 		entry.busy++;
-		for (;;) {
+		for (let first = true; ; first = false) {
 			const now = this.clock.now();
-			const waitMs = entry.state.waitBefore(now);
+			const waitMs = entry.state.waitBefore(now, deadline);
 			if (waitMs <= 0 && !options.signal?.aborted) {
-				entry.state.take(now);
+				entry.state.take(now, first);
 				let done = false;
 				return {
 					done: (outcome) => {
@@ -377,15 +360,15 @@ export class AccountPacer {
 						const askedMs = Math.max(outcome.retryAfterMs ?? 0, (outcome.headers?.remaining ?? 1) <= 0 ? (outcome.headers?.resetMs ?? 0) : 0);
 						if (askedMs > 0 && at + askedMs > (entry.hold?.until ?? 0)) entry.hold = { until: at + askedMs, askedMs };
 						entry.forgetAt = Math.max(entry.forgetAt, at + entry.state.ceiling.windowMs * (1 + RELEASE_JITTER), at + (outcome.headers?.resetMs ?? 0), entry.hold?.until ?? 0);
-						entry.state.done(at, now, outcome, this.tuning, () => this.clock.random());
+						entry.state.done(at, now, outcome, () => this.clock.random());
 					},
 				};
 			}
 			// Stopped; or the service's word holds the account past the deadline; or the wait would pass it.
 			const held = (entry.hold?.until ?? 0) > Math.max(now, deadline);
-			if (options.signal?.aborted || held || (now + waitMs > deadline && !entry.state.endBackoffAt(now, deadline))) return void entry.busy--;
+			if (options.signal?.aborted || held || now + waitMs > deadline) return void entry.busy--;
 			// Whole milliseconds: a clock does not move by less (rounded after the deadline's test, not before it).
-			if (now + waitMs <= deadline) await pause(this.clock, Math.ceil(waitMs), options.signal);
+			await pause(this.clock, Math.ceil(waitMs), options.signal);
 		}
 	}
 
@@ -405,7 +388,7 @@ export class AccountPacer {
 		for (const [id, idle] of this.accounts) if (idle.busy === 0 && idle.forgetAt <= this.clock.now()) this.accounts.delete(id);
 		// A credential whose ceiling was changed starts afresh.
 		const id = `${key}:${ceiling.requests}/${ceiling.windowMs}`;
-		const entry = this.accounts.get(id) ?? { state: new AccountState(ceiling, this.tuning.backoff.maxMs), busy: 0, forgetAt: 0 };
+		const entry = this.accounts.get(id) ?? { state: new AccountState(ceiling, this.tuning), busy: 0, forgetAt: 0 };
 		this.accounts.set(id, entry);
 		return entry;
 	}
