@@ -117,6 +117,10 @@ interface State extends Versioned {
 	dirty: boolean;
 	running: boolean;
 }
+/** A function's or a module binding's state before its first run. */
+function freshState(key: string, run: () => Vals): State {
+	return { key, run, args: [], self: none(), result: none(), deps: new Map(), version: 0, dirty: true, running: false };
+}
 interface Activation {
 	id: string;
 	self: Vals;
@@ -361,17 +365,7 @@ export class AnswerReads {
 		this.entered.add(fn.node);
 		let state = this.states.get(key);
 		if (!state) {
-			const made: State = {
-				key,
-				args: [],
-				self: none(),
-				result: none(),
-				deps: new Map(),
-				version: 0,
-				dirty: true,
-				running: false,
-				run: () => this.runFunction(fn, made, pins),
-			};
+			const made: State = freshState(key, () => this.runFunction(fn, made, pins));
 			this.states.set(key, (state = made));
 		}
 		args.forEach((vals, index) => {
@@ -484,27 +478,17 @@ export class AnswerReads {
 		let state = this.moduleStates.get(declaration);
 		if (!state) {
 			const cx: Cx = { act: this.moduleAct, scope: this.moduleScope };
-			const made: State = {
-				key: this.site(declaration),
-				args: [],
-				self: none(),
-				result: none(),
-				deps: new Map(),
-				version: 0,
-				dirty: true,
-				running: false,
-				run: () => {
-					const value = declaration.initializer ? this.ev(declaration.initializer, cx) : none();
-					if (!ts.isIdentifier(declaration.name)) {
-						this.bindPattern(declaration.name, value, cx, (element, vals) => {
-							const known = this.moduleBindings.get(element) ?? none();
-							if (grow(known, vals)) made.version++;
-							this.moduleBindings.set(element, known);
-						});
-					}
-					return value;
-				},
-			};
+			const made: State = freshState(this.site(declaration), () => {
+				const value = declaration.initializer ? this.ev(declaration.initializer, cx) : none();
+				if (!ts.isIdentifier(declaration.name)) {
+					this.bindPattern(declaration.name, value, cx, (element, vals) => {
+						const known = this.moduleBindings.get(element) ?? none();
+						if (grow(known, vals)) made.version++;
+						this.moduleBindings.set(element, known);
+					});
+				}
+				return value;
+			});
 			this.moduleStates.set(declaration, (state = made));
 		}
 		if (!state.running && (state.dirty || this.changed(state))) this.redo(state);
