@@ -55,7 +55,7 @@ describe('Simplify gives a date-time sent without a zone with its zone, UTC', ()
 	test('withUtcZone: only a date-time without a zone changes', () => {
 		expect(withUtcZone('2026-11-28 10:00:01')).toBe('2026-11-28T10:00:01Z');
 		expect(withUtcZone('2026-11-28T10:00:01.250')).toBe('2026-11-28T10:00:01.250Z');
-		for (const kept of ['2026-11-28T10:00:01.000Z', '2026-11-28T11:00:01+01:00', '2026-11-28', 1_795_860_001, null, 'n/a']) {
+		for (const kept of ['2026-11-28T10:00:01.000Z', '2026-11-28T11:00:01+01:00', '2026-11-28 05:00:01 -0500', 'Sat, 28 Nov 2026 10:00:01 GMT', '2026-11-28', 1_795_860_001, null, 'n/a']) {
 			expect(withUtcZone(kept)).toBe(kept);
 		}
 	});

@@ -63,6 +63,9 @@ export function timeOf(value: unknown): number | undefined {
 	return answerDateTime(text)?.toMillis();
 }
 
+/** A time of day followed by its zone (`…10:00:01.000Z`, `…10:00:01+02:00`, `… 10:00:01 GMT`): the service's usual form, returned at once. */
+const ZONED_TIME = /\d{2}:\d{2}(:\d{2}([.,]\d+)?)?\s*(Z|[+-]\d{2}(:?\d{2})?|GMT|UTC|UT)\s*$/i;
+
 /**
  * A date-time of an answer as a workflow reads it without doubt: one sent without a zone is
  * written in ISO 8601 with its zone, UTC (`2026-11-28 10:00:01` becomes `2026-11-28T10:00:01Z`),
@@ -70,7 +73,7 @@ export function timeOf(value: unknown): number | undefined {
  * date-time with its zone, a bare day, a number, text that is no date) is returned as it came.
  */
 export function withUtcZone(value: unknown): unknown {
-	if (typeof value !== 'string' || BARE_DAY.test(value.trim())) return value;
+	if (typeof value !== 'string' || BARE_DAY.test(value.trim()) || ZONED_TIME.test(value)) return value;
 	const inUtc = answerDateTime(value.trim());
 	// Read in two zones, a text without its own zone gives two instants.
 	const elsewhere = answerDateTime(value.trim(), 'UTC+1');
