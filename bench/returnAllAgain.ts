@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/returnAllAgain.ts [--runs N] [--gaps 5,20,45]`: not part of the run. A Return All
- * of 40 pages (Feedback › Get Many, a node added anew) run manually in one long-running n8n (`n8n
+ * of 40 pages (Feedback › Get Many, version 2, Simplify on) run manually in one long-running n8n (`n8n
  * start`, as a user runs a workflow from the editor) under a window of 15 fixed to the clock every
  * 6 s, no Retry-After, the credential at its defaults: once, then again 5, 20 and 45 s after the
  * last one ended (`--gaps`), so that each run meets what the process's pacer kept of the run before.

@@ -274,15 +274,15 @@ export function httpCustomerGet(cred: BenchCredentials, baseUrl: string): Node {
 }
 
 /**
- * Feedback › Get Many, Return All. Version 1 returns whole records; version 2, what a node added
- * anew is, has Simplify on by default (the ten fields workflows use most).
+ * Feedback › Get Many, Return All. Version 1 returns whole records; version 2 and later (3.1 is what
+ * a node added anew is) have Simplify on by default (the ten fields workflows use most).
  */
-export function oursFeedbackReturnAll(cred: BenchCredentials, typeVersion: 1 | 2 = 1): Node {
+export function oursFeedbackReturnAll(cred: BenchCredentials, typeVersion: 1 | 2 | 3.1 = 1): Node {
 	return {
 		name: 'Survey Feedback',
 		type: `${PACKAGE}.surveyFeedback`,
 		typeVersion,
-		parameters: { resource: 'feedback', operation: 'getMany', returnAll: true, ...(typeVersion === 2 ? { simple: true } : {}) },
+		parameters: { resource: 'feedback', operation: 'getMany', returnAll: true, ...(typeVersion >= 2 ? { simple: true } : {}) },
 		credentials: { surveyFeedbackApi: cred.ours },
 	};
 }

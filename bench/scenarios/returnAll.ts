@@ -1,6 +1,6 @@
 /**
  * Scenario 2: Return All over N feedback records (rate limit off).
- * Ours (Feedback › Get Many, Return All) at version 2 with Simplify on, as a node added anew is,
+ * Ours (Feedback › Get Many, Return All) at version 3.1 with Simplify on, as a node added anew is,
  * and at version 1 (whole records, as saved workflows have it), versus the HTTP Request node with
  * its pagination option (limit=1000, page = $pageCount + 1, a stop condition) followed by a Split Out.
  */
@@ -13,7 +13,7 @@ import { summaryOf } from './upsert';
 
 export function returnAllVariants(cred: BenchCredentials, baseUrl: string): Variant[] {
 	return [
-		variant('oursV2', 'Survey Feedback v2 (a node added anew): Feedback › Get Many, Return All, Simplify on', 'S2OursV2', [oursFeedbackReturnAll(cred, 2)], ['Survey Feedback']),
+		variant('oursV3', 'Survey Feedback 3.1 (a node added anew): Feedback › Get Many, Return All, Simplify on', 'S2OursV3', [oursFeedbackReturnAll(cred, 3.1)], ['Survey Feedback']),
 		variant('ours', 'Survey Feedback v1: Feedback › Get Many, Return All, whole records', 'S2Ours', [oursFeedbackReturnAll(cred)], ['Survey Feedback']),
 		variant('httpPaged', 'HTTP Request with pagination + Split Out', 'S2Http', [httpFeedbackPaginated(cred, baseUrl), splitRecords], ['HTTP Request', 'Split Out']),
 		variant('empty', 'empty sub-workflow: the floor', 'S2Base', [], []),
@@ -67,12 +67,12 @@ export async function runReturnAll(bench: Bench, n8n: N8nInstance, variants: Var
 				` (wall time of the nodes, medians); ${num(med('httpPaged', (r) => r.peakMb) - med('ours', (r) => r.peakMb), 0)} MB less peak memory; ` +
 				`${num((med('httpPaged', (r) => r.proc.durationMs) - med('ours', (r) => r.proc.durationMs)) / 1000, 1)} s less for the whole \`n8n execute\`, most of it n8n storing the execution: the HTTP variant stores every page as an item and then every record again after Split Out.`,
 		);
-		if (results.has('oursV2')) {
+		if (results.has('oursV3')) {
 			notes.push(
-				`Version 2 with Simplify on (what a node added anew returns: ten fields a record) against the HTTP Request node: ` +
-					`${num(med('httpPaged', (r) => r.peakMb) - med('oursV2', (r) => r.peakMb), 0)} MB less peak memory, ` +
-					`${num((med('httpPaged', (r) => r.proc.durationMs) - med('oursV2', (r) => r.proc.durationMs)) / 1000, 1)} s less for the whole \`n8n execute\`; ` +
-					`against version 1 (whole records): ${num(med('ours', (r) => r.peakMb) - med('oursV2', (r) => r.peakMb), 0)} MB less peak memory.`,
+				`Version 3.1 with Simplify on (what a node added anew returns: ten fields a record) against the HTTP Request node: ` +
+					`${num(med('httpPaged', (r) => r.peakMb) - med('oursV3', (r) => r.peakMb), 0)} MB less peak memory, ` +
+					`${num((med('httpPaged', (r) => r.proc.durationMs) - med('oursV3', (r) => r.proc.durationMs)) / 1000, 1)} s less for the whole \`n8n execute\`; ` +
+					`against version 1 (whole records): ${num(med('ours', (r) => r.peakMb) - med('oursV3', (r) => r.peakMb), 0)} MB less peak memory.`,
 			);
 		}
 		notes.push(
@@ -85,7 +85,7 @@ export async function runReturnAll(bench: Bench, n8n: N8nInstance, variants: Var
 		setup: [
 			`\`GET /api/v2/feedback\` of one account holding exactly ${num(n, 0)} responses, to the end, one output item per record on both sides. Rate limit off. ${runs} runs (the wall times of the two sides are close and noisy).`,
 			`HTTP Request: Pagination "Update a Parameter in Each Request" (\`page\` = \`{{ $pageCount + 1 }}\` in the query, \`limit=1000\` as a query parameter), complete when \`${HTTP_COMPLETE_EXPRESSION.slice(4, -3)}\` (the answer's own page count, or a short page), max pages 1000; then Split Out on \`data.responses\`.`,
-			`Our node at version 2 (a node added anew: Simplify on, ten fields a record) and at version 1 (whole records, as workflows saved with it keep).`,
+			`Our node at version 3.1 (a node added anew: Simplify on, ten fields a record) and at version 1 (whole records, as workflows saved with it keep).`,
 			`Physical minimum: ceil(${num(n, 0)} / 1000) = **${minimum} requests**; our node made ${fmtValues(ours.map((r) => r.tally.total), 0)}.`,
 		],
 		tables: [
